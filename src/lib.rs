@@ -1,0 +1,16 @@
+//! zuma-judge: a judge harness for LeetCode 488 "Zuma Game" (`findMinStep(board, hand)`).
+//!
+//! It loads TOML case files, runs every registered candidate solution on them, and compares
+//! each answer with an exact [`oracle`] whose every positive answer carries a replayed witness.
+//!
+//! ```
+//! use zuma_judge::rules::{Constraints, Instance};
+//! let i = Instance::parse("RRWWRRBBRR", "WB", &Constraints::default()).unwrap();
+//! let answer = zuma_judge::oracle::solve(&i).unwrap();
+//! assert_eq!(answer.as_i32(), 2);
+//! ```
+
+pub mod generate;
+pub mod oracle;
+pub mod reference;
+pub mod rules;
