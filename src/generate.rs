@@ -16,7 +16,13 @@ pub fn stable_boards(max_len: usize, colours: usize) -> Vec<Board> {
 }
 
 /// Depth-first over boards; `canonical` restricts colours to first-appearance order.
-fn extend(cur: &mut Vec<Colour>, len: usize, colours: usize, canonical: bool, out: &mut Vec<Board>) {
+fn extend(
+    cur: &mut Vec<Colour>,
+    len: usize,
+    colours: usize,
+    canonical: bool,
+    out: &mut Vec<Board>,
+) {
     if cur.len() == len {
         out.push(Board::new(cur.clone()));
         return;
@@ -80,7 +86,12 @@ pub fn canonical_classes(max_board: usize, max_hand: usize) -> Vec<(Board, Hand,
     let all_hands = hands(max_hand);
     let mut out = Vec::new();
     for board in boards {
-        let k = board.balls().iter().map(|c| c.index() + 1).max().unwrap_or(0);
+        let k = board
+            .balls()
+            .iter()
+            .map(|c| c.index() + 1)
+            .max()
+            .unwrap_or(0);
         for hand in &all_hands {
             let h = hand.counts();
             if h[k..].windows(2).any(|w| w[0] < w[1]) {
@@ -123,7 +134,10 @@ mod tests {
     #[test]
     fn stable_board_counts() {
         let count = |n: usize| stable_boards(n, 5).iter().filter(|b| b.len() == n).count();
-        assert_eq!([count(1), count(2), count(3), count(4), count(5)], [5, 25, 120, 580, 2800]);
+        assert_eq!(
+            [count(1), count(2), count(3), count(4), count(5)],
+            [5, 25, 120, 580, 2800]
+        );
     }
 
     #[test]

@@ -10,7 +10,17 @@
 //! assert_eq!(answer.as_i32(), 2);
 //! ```
 
+pub mod audit;
+pub mod case;
+pub mod config;
+pub mod execute;
+pub mod explain;
 pub mod generate;
+pub mod minimise;
 pub mod oracle;
 pub mod reference;
+pub mod registry;
+pub mod report;
 pub mod rules;
+pub mod runner;
+pub mod verdict;

@@ -5,7 +5,7 @@
 use rustc_hash::FxHashMap;
 use thiserror::Error;
 
-use crate::rules::{self, Board, Colour, Hand, Instance, Move};
+use crate::rules::{self, Board, Colour, Instance, Move};
 
 /// A board packed 3 bits a ball: ball `i` sits in bits `3i..3i+3` as `colour index + 1`, and 0
 /// means "no ball", so the length is implied by the highest non-zero cell. Holds up to 42 balls;
@@ -16,18 +16,22 @@ type Packed = u128;
 type PackedHand = u32;
 
 fn pack(board: &Board) -> Packed {
-    board
-        .balls()
-        .iter()
-        .enumerate()
-        .fold(0, |acc, (i, c)| acc | ((c.index() as Packed + 1) << (3 * i)))
+    board.balls().iter().enumerate().fold(0, |acc, (i, c)| {
+        acc | ((c.index() as Packed + 1) << (3 * i))
+    })
 }
 
+#[cfg(test)]
 fn unpack(p: Packed) -> Board {
     let n = packed_len(p);
-    Board::new((0..n).map(|i| Colour::from_index(cell(p, i) as usize - 1)).collect())
+    Board::new(
+        (0..n)
+            .map(|i| Colour::from_index(cell(p, i) as usize - 1))
+            .collect(),
+    )
 }
 
+#[cfg(test)]
 fn packed_len(p: Packed) -> usize {
     (128 - p.leading_zeros() as usize).div_ceil(3)
 }
@@ -61,7 +65,8 @@ fn cut(p: Packed, l: usize, r: usize) -> Packed {
 /// (checked by `packed_play_agrees_with_rules` below, and by every witness replay).
 #[inline]
 fn play_packed(p: Packed, len: usize, gap: usize, c: u8) -> (Packed, usize) {
-    let mut q = (p & low_mask(gap)) | ((c as Packed) << (3 * gap)) | ((p >> (3 * gap)) << (3 * gap + 3));
+    let mut q =
+        (p & low_mask(gap)) | ((c as Packed) << (3 * gap)) | ((p >> (3 * gap)) << (3 * gap + 3));
     let mut len = len + 1;
     let mut l = gap;
     while l > 0 && cell(q, l - 1) == c {
@@ -96,7 +101,9 @@ fn play_packed(p: Packed, len: usize, gap: usize, c: u8) -> (Packed, usize) {
 }
 
 fn pack_hand(h: &[u8; 5]) -> PackedHand {
-    h.iter().enumerate().fold(0, |acc, (i, &n)| acc | ((n as PackedHand) << (4 * i)))
+    h.iter()
+        .enumerate()
+        .fold(0, |acc, (i, &n)| acc | ((n as PackedHand) << (4 * i)))
 }
 
 /// The oracle's answer for one instance.
@@ -196,7 +203,14 @@ impl Oracle {
 
     /// Can `budget` moves from (p, hand) empty the board? On success `path` holds the moves,
     /// last move first.
-    fn search(&mut self, p: Packed, len: usize, mut hand: [u8; 5], budget: u8, path: &mut Vec<Move>) -> bool {
+    fn search(
+        &mut self,
+        p: Packed,
+        len: usize,
+        mut hand: [u8; 5],
+        budget: u8,
+        path: &mut Vec<Move>,
+    ) -> bool {
         // Lower bound. Balls of colour c leave the board only in runs of three or more of c, and
         // a ball in hand is the only way to add a c. So if the board holds n > 0 balls of c, at
         // least max(0, 3 - n) of them must come from the hand: more than the hand holds means
@@ -266,10 +280,6 @@ pub fn solve(instance: &Instance) -> Result<Answer, WitnessError> {
     Oracle::new().solve(instance)
 }
 
-/// Keeps `Hand` in the public signature docs: the oracle's hand is a multiset, as in [`Hand`].
-#[doc(hidden)]
-pub fn _hand_is_a_multiset(_: Hand) {}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -277,7 +287,15 @@ mod tests {
     use crate::rules::Constraints;
 
     fn inst(board: &str, hand: &str) -> Instance {
-        Instance::parse(board, hand, &Constraints { board_max: 20, ..Constraints::default() }).unwrap()
+        Instance::parse(
+            board,
+            hand,
+            &Constraints {
+                board_max: 20,
+                ..Constraints::default()
+            },
+        )
+        .unwrap()
     }
 
     fn answer(board: &str, hand: &str) -> i32 {
@@ -306,7 +324,11 @@ mod tests {
 
     #[test]
     fn pack_round_trips() {
-        for s in ["R", "RRGGBBYYWWRRGGBB", "WYBGRWYBGRWYBGRWYBGRWYBGRWYBGRWYBGRWYBGRWY"] {
+        for s in [
+            "R",
+            "RRGGBBYYWWRRGGBB",
+            "WYBGRWYBGRWYBGRWYBGRWYBGRWYBGRWYBGRWYBGRWY",
+        ] {
             let b = Board::from_letters(s).unwrap();
             assert_eq!(unpack(pack(&b)), b);
             assert_eq!(packed_len(pack(&b)), s.len());
@@ -325,7 +347,11 @@ mod tests {
                 for gap in 0..=board.len() {
                     let want = board.play(Move { gap, colour: c }).after;
                     let (q, n) = play_packed(p, board.len(), gap, c.index() as u8 + 1);
-                    assert_eq!((unpack(q), n), (want.clone(), want.len()), "{board} +{c}@{gap}");
+                    assert_eq!(
+                        (unpack(q), n),
+                        (want.clone(), want.len()),
+                        "{board} +{c}@{gap}"
+                    );
                     checked += 1;
                 }
             }

@@ -79,7 +79,10 @@ impl Board {
 
     /// Parses letters `RYBGW`; `None` on any other character. No constraint checks.
     pub fn from_letters(s: &str) -> Option<Board> {
-        s.chars().map(Colour::from_char).collect::<Option<Vec<_>>>().map(Board)
+        s.chars()
+            .map(Colour::from_char)
+            .collect::<Option<Vec<_>>>()
+            .map(Board)
     }
 
     /// The balls, leftmost first.
@@ -131,7 +134,12 @@ impl Board {
     ///
     /// Panics if `mv.gap > self.len()`.
     pub fn play(&self, mv: Move) -> Play {
-        assert!(mv.gap <= self.len(), "gap {} on a board of {} balls", mv.gap, self.len());
+        assert!(
+            mv.gap <= self.len(),
+            "gap {} on a board of {} balls",
+            mv.gap,
+            self.len()
+        );
         let mut balls = self.0.clone();
         balls.insert(mv.gap, mv.colour);
         let inserted = Board(balls.clone());
@@ -558,19 +566,43 @@ mod tests {
         let lim = Constraints::default();
         let err = |bd: &str, h: &str| Instance::parse(bd, h, &lim).unwrap_err();
         assert_eq!(err("a", "a").constraint(), "colour");
-        assert_eq!(err("RR", "r").to_string(), "not a colour: 'r' at hand position 0 (allowed: uppercase RYBGW)");
+        assert_eq!(
+            err("RR", "r").to_string(),
+            "not a colour: 'r' at hand position 0 (allowed: uppercase RYBGW)"
+        );
         assert_eq!(err("", "R"), InputError::EmptyBoard);
         assert_eq!(err("R", ""), InputError::EmptyHand);
-        assert_eq!(err("RRGGBBYYWWRRGGBBY", "R"), InputError::BoardTooLong { len: 17, max: 16 });
-        assert_eq!(err("G", "GGGGGG"), InputError::HandTooLarge { len: 6, max: 5 });
+        assert_eq!(
+            err("RRGGBBYYWWRRGGBBY", "R"),
+            InputError::BoardTooLong { len: 17, max: 16 }
+        );
+        assert_eq!(
+            err("G", "GGGGGG"),
+            InputError::HandTooLarge { len: 6, max: 5 }
+        );
         assert_eq!(
             err("RBBB", "R"),
-            InputError::StartingRun { run: "BBB".into(), start: 1, end: 3 }
+            InputError::StartingRun {
+                run: "BBB".into(),
+                start: 1,
+                end: 3
+            }
         );
-        let old = Constraints { board_max: 20, ..Constraints::default() };
+        let old = Constraints {
+            board_max: 20,
+            ..Constraints::default()
+        };
         assert!(Instance::parse("WWRRGGRRWWRRGGRRWW", "GG", &old).is_ok());
-        let no_white = Constraints { colours: "RYBG".into(), ..Constraints::default() };
-        assert_eq!(Instance::parse("RW", "R", &no_white).unwrap_err().constraint(), "colour");
+        let no_white = Constraints {
+            colours: "RYBG".into(),
+            ..Constraints::default()
+        };
+        assert_eq!(
+            Instance::parse("RW", "R", &no_white)
+                .unwrap_err()
+                .constraint(),
+            "colour"
+        );
     }
 
     #[test]
@@ -581,9 +613,18 @@ mod tests {
     #[test]
     fn constraints_are_checked() {
         assert!(Constraints::default().check().is_ok());
-        let wide = Constraints { board_max: 40, ..Constraints::default() };
+        let wide = Constraints {
+            board_max: 40,
+            ..Constraints::default()
+        };
         assert!(wide.check().unwrap_err().contains("at most 41"));
-        let odd = Constraints { colours: "RXB".into(), ..Constraints::default() };
-        assert_eq!(odd.check().unwrap_err(), "colours: 'X' is not one of R, Y, B, G, W");
+        let odd = Constraints {
+            colours: "RXB".into(),
+            ..Constraints::default()
+        };
+        assert_eq!(
+            odd.check().unwrap_err(),
+            "colours: 'X' is not one of R, Y, B, G, W"
+        );
     }
 }

@@ -1,0 +1,392 @@
+//! Case files: every `*.toml` under the case paths (walkdir + serde + toml), validated against the
+//! constraints. A bad file or case becomes a [`CaseError`] naming its file and line; the rest load.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use thiserror::Error;
+use toml::Spanned;
+
+use crate::config::line_of;
+use crate::rules::{Constraints, InputError, Instance};
+
+/// One third-party claim about a case's answer, kept with its source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Claim {
+    /// Who claimed it, e.g. `seed 003 test list`.
+    pub source: String,
+    /// The claimed answer in moves, -1 for impossible.
+    pub answer: i64,
+    /// A strict claim that does not hold fails the run (exit 1); others are only reported.
+    pub strict: bool,
+    /// 1-based line of `answer` in the file.
+    pub line: usize,
+}
+
+/// One case, loaded and validated.
+#[derive(Clone, Debug)]
+pub struct Case {
+    /// `file.toml#name`, the file relative to the case root it was found under.
+    pub id: String,
+    /// The file, as found.
+    pub path: PathBuf,
+    /// 1-based line of the case's `name`.
+    pub line: usize,
+    /// Unique in its file.
+    pub name: String,
+    /// The board as written.
+    pub board: String,
+    /// The hand as written.
+    pub hand: String,
+    /// The asserted answer in moves (-1 for impossible), if any.
+    pub expected: Option<i64>,
+    /// The case asserts the input is rejected, with a reason containing this text.
+    pub invalid: Option<String>,
+    /// Free text for people.
+    pub note: Option<String>,
+    /// Free labels.
+    pub tags: Vec<String>,
+    /// Third-party claims.
+    pub claims: Vec<Claim>,
+    /// The input under the constraints the suite was loaded with.
+    pub input: Result<Instance, InputError>,
+}
+
+/// A case file or case that cannot be used. Exit code 2; the other files still run.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum CaseError {
+    /// The file cannot be read.
+    #[error("{path}: cannot read: {message}")]
+    Read {
+        /// The file.
+        path: String,
+        /// The I/O error.
+        message: String,
+    },
+    /// TOML syntax, a missing or unknown key, or a wrong type.
+    #[error("{path} line {line}, column {column}: {message}")]
+    Syntax {
+        /// The file.
+        path: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// A case that parses but cannot be judged.
+    #[error("{path} line {line}: case '{name}': {message}")]
+    Case {
+        /// The file.
+        path: String,
+        /// 1-based line of the case's name.
+        line: usize,
+        /// The case's name.
+        name: String,
+        /// What is wrong and how to fix it.
+        message: String,
+    },
+}
+
+impl CaseError {
+    /// `file.toml#name` for a case error, the file path otherwise.
+    pub fn subject(&self) -> String {
+        match self {
+            CaseError::Read { path, .. } | CaseError::Syntax { path, .. } => path.clone(),
+            CaseError::Case { path, name, .. } => format!("{path}#{name}"),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    #[serde(default)]
+    case: Vec<RawCase>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCase {
+    name: Spanned<String>,
+    board: String,
+    hand: String,
+    expected: Option<Spanned<i64>>,
+    invalid: Option<String>,
+    note: Option<String>,
+    #[serde(default)]
+    tags: Vec<String>,
+    #[serde(default)]
+    claims: Vec<RawClaim>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawClaim {
+    source: String,
+    answer: Spanned<i64>,
+    #[serde(default)]
+    strict: bool,
+}
+
+/// What loading the case paths produced: every usable case in order (files sorted by path,
+/// cases in file order) and every problem found.
+#[derive(Debug, Default)]
+pub struct Suite {
+    /// Usable cases.
+    pub cases: Vec<Case>,
+    /// Problems, one per bad file or case.
+    pub errors: Vec<CaseError>,
+    /// Number of files read.
+    pub files: usize,
+}
+
+/// The `*.toml` files under `root` (a file or a directory), sorted by path. A missing path is
+/// reported as a [`CaseError::Read`].
+pub fn find_files(root: &Path) -> Result<Vec<PathBuf>, CaseError> {
+    if root.is_file() {
+        return Ok(vec![root.to_path_buf()]);
+    }
+    let mut files = Vec::new();
+    for entry in walkdir::WalkDir::new(root).sort_by_file_name() {
+        let entry = entry.map_err(|e| CaseError::Read {
+            path: root.display().to_string(),
+            message: e.to_string(),
+        })?;
+        if entry.file_type().is_file() && entry.path().extension().is_some_and(|x| x == "toml") {
+            files.push(entry.into_path());
+        }
+    }
+    Ok(files)
+}
+
+/// Loads every case file under each of `roots` against `limits`.
+pub fn load(roots: &[PathBuf], limits: &Constraints) -> Suite {
+    let mut suite = Suite::default();
+    for root in roots {
+        let files = match find_files(root) {
+            Ok(f) => f,
+            Err(e) => {
+                suite.errors.push(e);
+                continue;
+            }
+        };
+        for path in files {
+            suite.files += 1;
+            let label = if root.is_file() {
+                path.file_name()
+                    .map(PathBuf::from)
+                    .unwrap_or_else(|| path.clone())
+            } else {
+                path.strip_prefix(root)
+                    .map(Path::to_path_buf)
+                    .unwrap_or_else(|_| path.clone())
+            };
+            let text = match std::fs::read_to_string(&path) {
+                Ok(t) => t,
+                Err(e) => {
+                    suite.errors.push(CaseError::Read {
+                        path: path.display().to_string(),
+                        message: e.to_string(),
+                    });
+                    continue;
+                }
+            };
+            let (cases, errors) = parse_file(&path, &label.to_string_lossy(), &text, limits);
+            suite.cases.extend(cases);
+            suite.errors.extend(errors);
+        }
+    }
+    suite
+}
+
+/// Parses one file's text. `label` is the name used in case ids.
+pub fn parse_file(
+    path: &Path,
+    label: &str,
+    text: &str,
+    limits: &Constraints,
+) -> (Vec<Case>, Vec<CaseError>) {
+    let shown = path.display().to_string();
+    let raw: RawFile = match toml::from_str(text) {
+        Ok(r) => r,
+        Err(e) => {
+            let (line, column) = e.span().map_or((1, 1), |s| {
+                let line = line_of(text, s.start);
+                let line_start = text[..s.start.min(text.len())]
+                    .rfind('\n')
+                    .map_or(0, |i| i + 1);
+                (line, s.start - line_start + 1)
+            });
+            return (
+                Vec::new(),
+                vec![CaseError::Syntax {
+                    path: shown,
+                    line,
+                    column,
+                    message: e.message().trim().to_string(),
+                }],
+            );
+        }
+    };
+    let mut cases = Vec::new();
+    let mut errors = Vec::new();
+    let mut names: HashMap<String, usize> = HashMap::new();
+    for rc in raw.case {
+        let line = line_of(text, rc.name.span().start);
+        let name = rc.name.get_ref().clone();
+        let fail = |message: String| CaseError::Case {
+            path: shown.clone(),
+            line,
+            name: name.clone(),
+            message,
+        };
+        if let Some(first) = names.get(&name) {
+            errors.push(fail(format!(
+                "duplicate name (first used at line {first}); names must be unique in a file"
+            )));
+            continue;
+        }
+        names.insert(name.clone(), line);
+        if name.is_empty() || name.contains('#') || name.chars().any(char::is_whitespace) {
+            errors.push(fail(
+                "a name may not be empty or hold '#' or spaces; use letters, digits and dashes"
+                    .into(),
+            ));
+            continue;
+        }
+        if rc.expected.is_some() && rc.invalid.is_some() {
+            errors.push(fail(
+                "has both `expected` and `invalid`; an invalid input has no answer, keep one"
+                    .into(),
+            ));
+            continue;
+        }
+        if let Some(e) = &rc.expected {
+            if *e.get_ref() < -1 {
+                errors.push(CaseError::Case {
+                    path: shown.clone(),
+                    line: line_of(text, e.span().start),
+                    name: name.clone(),
+                    message: format!("expected = {} is not an answer; use -1 for impossible or a number of moves", e.get_ref()),
+                });
+                continue;
+            }
+        }
+        let input = Instance::parse(&rc.board, &rc.hand, limits);
+        if let (Err(reason), None) = (&input, &rc.invalid) {
+            errors.push(fail(format!(
+                "input rejected: {reason}; if that is intended, mark the case with invalid = \"{}\"",
+                short_reason(reason)
+            )));
+            continue;
+        }
+        cases.push(Case {
+            id: format!("{label}#{name}"),
+            path: path.to_path_buf(),
+            line,
+            name,
+            board: rc.board,
+            hand: rc.hand,
+            expected: rc.expected.map(|e| e.into_inner()),
+            invalid: rc.invalid,
+            note: rc.note,
+            tags: rc.tags,
+            claims: rc
+                .claims
+                .into_iter()
+                .map(|c| Claim {
+                    source: c.source,
+                    line: line_of(text, c.answer.span().start),
+                    answer: c.answer.into_inner(),
+                    strict: c.strict,
+                })
+                .collect(),
+            input,
+        });
+    }
+    (cases, errors)
+}
+
+/// The part of a rejection message before the first `:`, e.g. `three in a row`: what an
+/// `invalid = "..."` line should say.
+pub fn short_reason(reason: &InputError) -> String {
+    let s = reason.to_string();
+    s.split(':').next().unwrap_or(&s).to_string()
+}
+
+/// Does the rejection `reason` match an `invalid = "..."` assertion? Case-insensitive substring.
+pub fn reason_matches(asserted: &str, reason: &InputError) -> bool {
+    reason
+        .to_string()
+        .to_lowercase()
+        .contains(&asserted.to_lowercase())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> (Vec<Case>, Vec<CaseError>) {
+        parse_file(
+            Path::new("cases/x.toml"),
+            "x.toml",
+            text,
+            &Constraints::default(),
+        )
+    }
+
+    #[test]
+    fn loads_a_case_with_claims() {
+        let (cases, errors) = parse(
+            "[[case]]\nname = \"split-pair\"\nboard = \"RRWWRRBBRR\"\nhand = \"WB\"\nexpected = 2\n[[case.claims]]\nsource = \"bug report\"\nanswer = -1\n",
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(cases[0].id, "x.toml#split-pair");
+        assert_eq!((cases[0].line, cases[0].expected), (2, Some(2)));
+        assert_eq!(
+            cases[0].claims[0],
+            Claim {
+                source: "bug report".into(),
+                answer: -1,
+                strict: false,
+                line: 8
+            }
+        );
+    }
+
+    #[test]
+    fn errors_name_file_line_and_fix() {
+        let (_, e) = parse("[[case]]\nname = \"a\"\nboard = \"RR\"\nhnad = \"R\"\n");
+        assert_eq!(e[0].to_string(), "cases/x.toml line 4, column 1: unknown field `hnad`, expected one of `name`, `board`, `hand`, `expected`, `invalid`, `note`, `tags`, `claims`");
+        let (_, e) =
+            parse("[[case]]\nname = \"a\"\nboard = \"RR\"\nhand = \"R\"\nexpected = \"two\"\n");
+        assert!(
+            e[0].to_string().starts_with(
+                "cases/x.toml line 5, column 12: invalid type: string \"two\", expected i64"
+            ),
+            "{}",
+            e[0]
+        );
+        let (c, e) = parse("[[case]]\nname = \"t\"\nboard = \"BBB\"\nhand = \"R\"\n");
+        assert!(c.is_empty());
+        assert_eq!(e[0].to_string(), "cases/x.toml line 2: case 't': input rejected: three in a row: 'BBB' at board positions 0..2 (the starting board may not hold a run of three or more); if that is intended, mark the case with invalid = \"three in a row\"");
+        let (c, e) = parse("[[case]]\nname = \"a\"\nboard = \"R\"\nhand = \"R\"\n[[case]]\nname = \"a\"\nboard = \"G\"\nhand = \"G\"\n");
+        assert_eq!(c.len(), 1);
+        assert_eq!(e[0].to_string(), "cases/x.toml line 6: case 'a': duplicate name (first used at line 2); names must be unique in a file");
+    }
+
+    #[test]
+    fn invalid_cases_load_with_their_reason() {
+        let (c, e) = parse(
+            "[[case]]\nname = \"t\"\nboard = \"BBB\"\nhand = \"R\"\ninvalid = \"Three in a row\"\n",
+        );
+        assert!(e.is_empty());
+        assert!(reason_matches(
+            c[0].invalid.as_deref().unwrap(),
+            c[0].input.as_ref().unwrap_err()
+        ));
+    }
+}

@@ -1,0 +1,133 @@
+//! Witness explanation: replays a move list through [`crate::rules`] and lays out each step
+//! (the ball inserted, then every removal of the chain reaction) for people to check by eye.
+
+use serde::Serialize;
+
+use crate::rules::{Instance, Move};
+
+/// One move of a witness, played out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Step {
+    /// 1-based move number.
+    pub number: usize,
+    /// The move.
+    pub mv: Move,
+    /// The board before the move.
+    pub before: String,
+    /// The board with the new ball in, before removals.
+    pub inserted: String,
+    /// Each removal: the run removed (letters) and the board right after it.
+    pub removals: Vec<(String, String)>,
+    /// The stable board after the move.
+    pub after: String,
+    /// The hand after the move.
+    pub hand_after: String,
+}
+
+/// Plays `moves` from `instance`. Panics if a move is not playable, which an oracle witness
+/// never is (the oracle replays it before returning).
+pub fn steps(instance: &Instance, moves: &[Move]) -> Vec<Step> {
+    let mut board = instance.board.clone();
+    let mut hand = instance.hand;
+    let mut out = Vec::new();
+    for (i, mv) in moves.iter().enumerate() {
+        hand = hand.without(mv.colour).expect("witness spends a held ball");
+        let play = board.play(*mv);
+        out.push(Step {
+            number: i + 1,
+            mv: *mv,
+            before: board.to_string(),
+            inserted: play.inserted.to_string(),
+            removals: play
+                .removals
+                .iter()
+                .map(|r| (r.colour.to_string().repeat(r.len), r.after.to_string()))
+                .collect(),
+            after: play.after.to_string(),
+            hand_after: hand.to_string(),
+        });
+        board = play.after;
+    }
+    out
+}
+
+/// The board with the ball at `gap` bracketed, e.g. `RRWWRRBBR[W]R`.
+pub fn mark(inserted: &str, gap: usize) -> String {
+    format!(
+        "{}[{}]{}",
+        &inserted[..gap],
+        &inserted[gap..gap + 1],
+        &inserted[gap + 1..]
+    )
+}
+
+/// Plain-text lines, one per insertion and one per removal, e.g.
+/// `1. W at gap 9: RRWWRRBBR[W]R` then `   remove RRR -> RRWWWR`.
+pub fn text(instance: &Instance, moves: &[Move]) -> Vec<String> {
+    let mut lines = Vec::new();
+    for s in steps(instance, moves) {
+        lines.push(format!(
+            "{}. {} at gap {}: {}",
+            s.number,
+            s.mv.colour,
+            s.mv.gap,
+            mark(&s.inserted, s.mv.gap)
+        ));
+        for (run, after) in &s.removals {
+            lines.push(format!("   remove {run} -> {}", show(after)));
+        }
+    }
+    lines
+}
+
+/// A board for people: its letters, or `(empty)`.
+pub fn show(board: &str) -> String {
+    if board.is_empty() {
+        "(empty)".into()
+    } else {
+        board.to_string()
+    }
+}
+
+/// A move list compactly, e.g. `W@9 B@8`.
+pub fn compact(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(|m| format!("{}@{}", m.colour, m.gap))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Colour, Constraints};
+
+    #[test]
+    fn split_pair_step_by_step() {
+        // split pair: RRWWRRBBRR + WB
+        let i = Instance::parse("RRWWRRBBRR", "WB", &Constraints::default()).unwrap();
+        let moves = [
+            Move {
+                gap: 9,
+                colour: Colour::W,
+            },
+            Move {
+                gap: 8,
+                colour: Colour::B,
+            },
+        ];
+        assert_eq!(
+            text(&i, &moves),
+            [
+                "1. W at gap 9: RRWWRRBBR[W]R",
+                "2. B at gap 8: RRWWRRBB[B]RWR",
+                "   remove BBB -> RRWWRRRWR",
+                "   remove RRR -> RRWWWR",
+                "   remove WWW -> RRR",
+                "   remove RRR -> (empty)",
+            ]
+        );
+        assert_eq!(compact(&moves), "W@9 B@8");
+    }
+}

@@ -1,0 +1,16 @@
+//! The JSON report: [`RunReport`] serialised with the keys DESIGN.md promises (`solutions`,
+//! `case_errors`, `claims`) and more (`expectations`, `config`, `exit_code`, ...).
+
+use super::Reporter;
+use crate::runner::RunReport;
+
+/// Pretty-printed JSON, one object.
+pub struct Json;
+
+impl Reporter for Json {
+    fn render(&self, report: &RunReport) -> String {
+        let mut s = serde_json::to_string_pretty(report).expect("a report always serialises");
+        s.push('\n');
+        s
+    }
+}
