@@ -1,0 +1,5 @@
+//! The one integration-test binary: drives the real `zuma-judge` executable (assert_cmd) and
+//! snapshots its output (insta) with timings filtered out. One module per command or concern.
+
+mod common;
+mod run;
