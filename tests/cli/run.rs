@@ -7,8 +7,15 @@ use serde_json::Value;
 use crate::common::{judge, settings};
 
 fn json_of(args: &[&str]) -> (i32, Value) {
-    let out = judge().args(args).args(["--format", "json"]).output().unwrap();
-    (out.status.code().unwrap(), serde_json::from_slice(&out.stdout).unwrap())
+    let out = judge()
+        .args(args)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        serde_json::from_slice(&out.stdout).unwrap(),
+    )
 }
 
 #[test]
@@ -18,7 +25,13 @@ fn shipped_cases_grade_every_solution_as_its_folder_says() {
     let sols = r["solutions"].as_array().unwrap();
     let verdicts: Vec<(&str, &str, bool)> = sols
         .iter()
-        .map(|s| (s["name"].as_str().unwrap(), s["verdict"].as_str().unwrap(), s["as_expected"].as_bool().unwrap()))
+        .map(|s| {
+            (
+                s["name"].as_str().unwrap(),
+                s["verdict"].as_str().unwrap(),
+                s["as_expected"].as_bool().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(
         verdicts,
@@ -39,7 +52,15 @@ fn shipped_cases_grade_every_solution_as_its_folder_says() {
     }
     // no chain reaction: RBBRR + B needs one B that sets off BBB then RRR
     let m = &sols[2]["minimised"];
-    assert_eq!((m["board"].as_str(), m["hand"].as_str(), m["oracle"].as_i64(), m["got"].as_i64()), (Some("RBBRR"), Some("B"), Some(1), Some(-1)));
+    assert_eq!(
+        (
+            m["board"].as_str(),
+            m["hand"].as_str(),
+            m["oracle"].as_i64(),
+            m["got"].as_i64()
+        ),
+        (Some("RBBRR"), Some("B"), Some(1), Some(-1))
+    );
     assert_eq!(r["case_errors"], Value::Array(vec![]));
 }
 
@@ -51,7 +72,14 @@ fn exactly_the_wrong_claims_are_refuted() {
         .unwrap()
         .iter()
         .filter(|c| !c["holds"].as_bool().unwrap())
-        .map(|c| format!("{} {} {}", c["case"].as_str().unwrap(), c["claimed"], c["oracle"]))
+        .map(|c| {
+            format!(
+                "{} {} {}",
+                c["case"].as_str().unwrap(),
+                c["claimed"],
+                c["oracle"]
+            )
+        })
         .collect();
     assert_eq!(
         refuted,
@@ -81,14 +109,37 @@ fn human_report() {
 #[test]
 fn a_broken_file_is_named_and_the_others_still_run() {
     let dir = tempfile::tempdir().unwrap();
-    fs::write(dir.path().join("a.toml"), "[[case]]\nname = \"ok\"\nboard = \"WWRRBBWW\"\nhand = \"WRBRW\"\nexpected = 2\n").unwrap();
-    fs::write(dir.path().join("b.toml"), "[[case]]\nname = \"bad\"\nboard = \"RR\"\nhand = \"R\"\nexpected = 1\nfoo = 3\n").unwrap();
-    fs::write(dir.path().join("c.toml"), "[[case]]\nname = \"triple\"\nboard = \"RRR\"\nhand = \"R\"\n").unwrap();
-    let (code, r) = json_of(&["run", "--cases", dir.path().to_str().unwrap(), "--solution", "seed000_bfs"]);
+    fs::write(
+        dir.path().join("a.toml"),
+        "[[case]]\nname = \"ok\"\nboard = \"WWRRBBWW\"\nhand = \"WRBRW\"\nexpected = 2\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("b.toml"),
+        "[[case]]\nname = \"bad\"\nboard = \"RR\"\nhand = \"R\"\nexpected = 1\nfoo = 3\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("c.toml"),
+        "[[case]]\nname = \"triple\"\nboard = \"RRR\"\nhand = \"R\"\n",
+    )
+    .unwrap();
+    let (code, r) = json_of(&[
+        "run",
+        "--cases",
+        dir.path().to_str().unwrap(),
+        "--solution",
+        "seed000_bfs",
+    ]);
     assert_eq!(code, 2);
     assert_eq!(r["cases"], 1);
     assert_eq!(r["solutions"][0]["cases"][0]["case"], "a.toml#ok");
-    let errors: Vec<String> = r["case_errors"].as_array().unwrap().iter().map(|e| e["message"].as_str().unwrap().to_string()).collect();
+    let errors: Vec<String> = r["case_errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["message"].as_str().unwrap().to_string())
+        .collect();
     assert_eq!(errors.len(), 2);
     assert!(errors[0].ends_with("b.toml line 6, column 1: unknown field `foo`, expected one of `name`, `board`, `hand`, `expected`, `invalid`, `note`, `tags`, `claims`"), "{}", errors[0]);
     assert!(errors[1].ends_with("c.toml line 2: case 'triple': input rejected: three in a row: 'RRR' at board positions 0..2 (the starting board may not hold a run of three or more); if that is intended, mark the case with invalid = \"three in a row\""), "{}", errors[1]);
@@ -98,13 +149,29 @@ fn a_broken_file_is_named_and_the_others_still_run() {
 fn a_wrong_expected_value_or_strict_claim_exits_1() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("x.toml");
-    fs::write(&f, "[[case]]\nname = \"r\"\nboard = \"R\"\nhand = \"R\"\nexpected = 2\n").unwrap();
-    let (code, r) = json_of(&["run", "--cases", f.to_str().unwrap(), "--solution", "seed000_bfs"]);
+    fs::write(
+        &f,
+        "[[case]]\nname = \"r\"\nboard = \"R\"\nhand = \"R\"\nexpected = 2\n",
+    )
+    .unwrap();
+    let (code, r) = json_of(&[
+        "run",
+        "--cases",
+        f.to_str().unwrap(),
+        "--solution",
+        "seed000_bfs",
+    ]);
     assert_eq!(code, 1);
     assert_eq!(r["expectations"][0]["asserted"], "expected = 2");
     assert_eq!(r["expectations"][0]["truth"], "-1");
     fs::write(&f, "[[case]]\nname = \"r\"\nboard = \"R\"\nhand = \"R\"\n[[case.claims]]\nsource = \"s\"\nanswer = 2\nstrict = true\n").unwrap();
-    let (code, r) = json_of(&["run", "--cases", f.to_str().unwrap(), "--solution", "seed000_bfs"]);
+    let (code, r) = json_of(&[
+        "run",
+        "--cases",
+        f.to_str().unwrap(),
+        "--solution",
+        "seed000_bfs",
+    ]);
     assert_eq!(code, 1);
     assert_eq!(r["claims"][0]["holds"], false);
     assert_eq!(r["claims"][0]["oracle"], -1);
@@ -116,12 +183,30 @@ fn the_old_limit_comes_from_judge_toml() {
     let cfg = dir.path().join("judge.toml");
     fs::write(&cfg, "[constraints]\nboard_max = 20\n").unwrap();
     let f = dir.path().join("old.toml");
-    fs::write(&f, "[[case]]\nname = \"w18\"\nboard = \"WWRRGGRRWWRRGGRRWW\"\nhand = \"GG\"\nexpected = -1\n").unwrap();
-    let (code, r) = json_of(&["--config", cfg.to_str().unwrap(), "run", "--cases", f.to_str().unwrap(), "--solution", "seed000_bfs"]);
+    fs::write(
+        &f,
+        "[[case]]\nname = \"w18\"\nboard = \"WWRRGGRRWWRRGGRRWW\"\nhand = \"GG\"\nexpected = -1\n",
+    )
+    .unwrap();
+    let (code, r) = json_of(&[
+        "--config",
+        cfg.to_str().unwrap(),
+        "run",
+        "--cases",
+        f.to_str().unwrap(),
+        "--solution",
+        "seed000_bfs",
+    ]);
     assert_eq!(code, 0);
     assert_eq!(r["config"]["constraints"]["board_max"], 20);
     assert_eq!(r["solutions"][0]["cases"][0]["verdict"], "AC");
-    let (code, _) = json_of(&["run", "--cases", f.to_str().unwrap(), "--solution", "seed000_bfs"]);
+    let (code, _) = json_of(&[
+        "run",
+        "--cases",
+        f.to_str().unwrap(),
+        "--solution",
+        "seed000_bfs",
+    ]);
     assert_eq!(code, 2);
 }
 
@@ -131,14 +216,28 @@ fn unknown_solution_is_a_usage_error() {
         .args(["run", "--solution", "nope"])
         .assert()
         .code(2)
-        .stderr(predicates::str::starts_with("error: no solution named 'nope'; registered: seed000_bfs, greedy_complete_runs"));
+        .stderr(predicates::str::starts_with(
+            "error: no solution named 'nope'; registered: seed000_bfs, greedy_complete_runs",
+        ));
 }
 
 #[test]
 fn out_writes_the_report_to_a_file() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("r.json");
-    judge().args(["run", "--solution", "seed000_bfs", "--format", "json", "--out", f.to_str().unwrap()]).assert().code(0).stdout("");
+    judge()
+        .args([
+            "run",
+            "--solution",
+            "seed000_bfs",
+            "--format",
+            "json",
+            "--out",
+            f.to_str().unwrap(),
+        ])
+        .assert()
+        .code(0)
+        .stdout("");
     let r: Value = serde_json::from_str(&fs::read_to_string(f).unwrap()).unwrap();
     assert_eq!(r["exit_code"], 0);
 }
