@@ -1,10 +1,14 @@
-//! Calling a solution: the [`Executor`] trait and the in-process executor, which catches a
-//! panic and times the call. The runner only sees [`Outcome`]s.
+//! Calling a solution: the [`Executor`] trait, the in-process executor (catches a panic, times
+//! the call) and [`Repeat`] (median of N calls). The worker executor, which survives loops,
+//! aborts and allocations, is in [`crate::worker`]. The runner only sees [`Outcome`]s.
 
 use std::cell::RefCell;
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Once;
 use std::time::Instant;
+
+use nix::time::{clock_gettime, ClockId};
 
 use crate::registry::Solution;
 
@@ -17,8 +21,11 @@ pub enum Failure {
     Crash(String),
     /// A time limit was hit; which one, e.g. `CPU 2000 ms`.
     TimeLimit(String),
-    /// The memory limit was hit; which one, e.g. `1024 MiB`.
+    /// The memory limit was hit; which one, e.g. `memory 1024 MiB`.
     MemoryLimit(String),
+    /// Not a verdict: judging stopped before this call gave one (Ctrl-C or SIGTERM, or the
+    /// judge's own worker could not be started). The runner ends the run as incomplete.
+    Stopped(String),
 }
 
 /// One call's result and cost.
@@ -28,25 +35,68 @@ pub struct Outcome {
     pub result: Result<i32, Failure>,
     /// Wall time of the call, in milliseconds.
     pub wall_ms: f64,
+    /// CPU time of the call (user + system), in milliseconds; for a call killed at a limit,
+    /// the CPU time it had used when it was killed.
+    pub cpu_ms: f64,
 }
 
 /// Something that can call one solution repeatedly.
 pub trait Executor {
     /// Calls `findMinStep(board, hand)`.
     fn call(&mut self, board: &str, hand: &str) -> Outcome;
+
+    /// How calls are made, for reports, e.g. `in-process` or `worker: python3`.
+    fn describe(&self) -> String {
+        "in-process".into()
+    }
+}
+
+impl<E: Executor + ?Sized> Executor for Box<E> {
+    fn call(&mut self, board: &str, hand: &str) -> Outcome {
+        (**self).call(board, hand)
+    }
+    fn describe(&self) -> String {
+        (**self).describe()
+    }
+}
+
+/// CPU time of the calling thread, in milliseconds (`CLOCK_THREAD_CPUTIME_ID`).
+pub fn thread_cpu_ms() -> f64 {
+    clock_ms(ClockId::CLOCK_THREAD_CPUTIME_ID)
+}
+
+/// CPU time of this process, all threads, in milliseconds (`CLOCK_PROCESS_CPUTIME_ID`).
+pub fn process_cpu_ms() -> f64 {
+    clock_ms(ClockId::CLOCK_PROCESS_CPUTIME_ID)
+}
+
+fn clock_ms(clock: ClockId) -> f64 {
+    clock_gettime(clock).map_or(0.0, |t| t.tv_sec() as f64 * 1e3 + t.tv_nsec() as f64 / 1e6)
 }
 
 /// Calls a compiled solution in this process. A panic becomes [`Failure::Panic`]; a solution
 /// that loops or aborts takes the process with it (the worker executor exists for that).
 pub struct InProcess<'a> {
     solution: &'a dyn Solution,
+    stop: Option<&'static AtomicBool>,
 }
 
 impl<'a> InProcess<'a> {
     /// An executor for `solution`.
     pub fn new(solution: &'a dyn Solution) -> Self {
         install_quiet_hook();
-        InProcess { solution }
+        InProcess {
+            solution,
+            stop: None,
+        }
+    }
+
+    /// The same, answering [`Failure::Stopped`] instead of calling once `stop` is set.
+    pub fn with_stop(solution: &'a dyn Solution, stop: &'static AtomicBool) -> Self {
+        InProcess {
+            stop: Some(stop),
+            ..InProcess::new(solution)
+        }
     }
 }
 
@@ -71,7 +121,7 @@ fn install_quiet_hook() {
                     .unwrap_or_else(|| "non-string panic payload".into());
                 let at = info
                     .location()
-                    .map(|l| format!(" at {}:{}", l.file(), l.line()))
+                    .map(|l| format!(" at {}:{}", shown_file(l.file()), l.line()))
                     .unwrap_or_default();
                 LAST_PANIC.with(|p| *p.borrow_mut() = Some(format!("{msg}{at}")));
             } else {
@@ -81,13 +131,32 @@ fn install_quiet_hook() {
     });
 }
 
+/// A panic location as people know the file: build.rs compiles `solutions/<verdict>/<name>.rs`
+/// from a copy under `OUT_DIR` with the same line numbers, so the copy's path is cut back to
+/// `solutions/...`.
+fn shown_file(file: &str) -> &str {
+    match file.rfind("/out/solutions/") {
+        Some(i) => &file[i + "/out/".len()..],
+        None => file,
+    }
+}
+
 impl Executor for InProcess<'_> {
     fn call(&mut self, board: &str, hand: &str) -> Outcome {
+        if self.stop.is_some_and(|s| s.load(Ordering::SeqCst)) {
+            return Outcome {
+                result: Err(Failure::Stopped("interrupted".into())),
+                wall_ms: 0.0,
+                cpu_ms: 0.0,
+            };
+        }
         let (b, h) = (board.to_string(), hand.to_string());
         CAPTURING.with(|c| *c.borrow_mut() = true);
+        let cpu = thread_cpu_ms();
         let start = Instant::now();
         let r = panic::catch_unwind(AssertUnwindSafe(|| self.solution.find_min_step(b, h)));
         let wall_ms = start.elapsed().as_secs_f64() * 1e3;
+        let cpu_ms = thread_cpu_ms() - cpu;
         CAPTURING.with(|c| *c.borrow_mut() = false);
         let result = r.map_err(|_| {
             Failure::Panic(
@@ -96,6 +165,132 @@ impl Executor for InProcess<'_> {
                     .unwrap_or_else(|| "panic".into()),
             )
         });
-        Outcome { result, wall_ms }
+        Outcome {
+            result,
+            wall_ms,
+            cpu_ms,
+        }
+    }
+}
+
+/// Calls the inner executor up to `times` times per case and answers with the median wall and
+/// CPU time (`run --repeat N`). Repeats stop at the first failure, which is the answer (a call
+/// killed at a limit is not worth repeating); answers that differ between calls are a
+/// [`Failure::Crash`] naming them, since a judge cannot grade a nondeterministic answer.
+pub struct Repeat<E> {
+    inner: E,
+    times: usize,
+}
+
+impl<E: Executor> Repeat<E> {
+    /// Wraps `inner`; `times` of 0 counts as 1.
+    pub fn new(inner: E, times: usize) -> Self {
+        Repeat {
+            inner,
+            times: times.max(1),
+        }
+    }
+}
+
+impl<E: Executor> Executor for Repeat<E> {
+    fn call(&mut self, board: &str, hand: &str) -> Outcome {
+        let mut answers = Vec::new();
+        let (mut walls, mut cpus) = (Vec::new(), Vec::new());
+        for _ in 0..self.times {
+            let out = self.inner.call(board, hand);
+            match out.result {
+                Ok(v) => answers.push(v),
+                Err(_) => return out,
+            }
+            walls.push(out.wall_ms);
+            cpus.push(out.cpu_ms);
+        }
+        let result = if answers.iter().all(|a| *a == answers[0]) {
+            Ok(answers[0])
+        } else {
+            let list: Vec<String> = answers.iter().map(i32::to_string).collect();
+            Err(Failure::Crash(format!(
+                "nondeterministic: answered {} over {} calls",
+                list.join(", "),
+                answers.len()
+            )))
+        };
+        Outcome {
+            result,
+            wall_ms: median(&mut walls),
+            cpu_ms: median(&mut cpus),
+        }
+    }
+
+    fn describe(&self) -> String {
+        if self.times == 1 {
+            self.inner.describe()
+        } else {
+            format!("{}, median of {} calls", self.inner.describe(), self.times)
+        }
+    }
+}
+
+/// The median of `xs` (the mean of the two middle values for an even count), or 0 when empty.
+/// Sorts `xs` in place.
+pub fn median(xs: &mut [f64]) -> f64 {
+    if xs.is_empty() {
+        return 0.0;
+    }
+    xs.sort_by(f64::total_cmp);
+    let n = xs.len();
+    if n % 2 == 1 {
+        xs[n / 2]
+    } else {
+        (xs[n / 2 - 1] + xs[n / 2]) / 2.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Answers from a script of outcomes, one per call.
+    struct Scripted(Vec<Outcome>);
+
+    impl Executor for Scripted {
+        fn call(&mut self, _: &str, _: &str) -> Outcome {
+            self.0.remove(0)
+        }
+    }
+
+    fn ok(v: i32, ms: f64) -> Outcome {
+        Outcome {
+            result: Ok(v),
+            wall_ms: ms,
+            cpu_ms: ms / 2.0,
+        }
+    }
+
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        assert_eq!(median(&mut [3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(&mut [4.0, 1.0, 3.0, 2.0]), 2.5);
+        assert_eq!(median(&mut []), 0.0);
+    }
+
+    #[test]
+    fn repeat_reports_the_median_and_stops_at_a_failure() {
+        let mut r = Repeat::new(Scripted(vec![ok(2, 9.0), ok(2, 1.0), ok(2, 4.0)]), 3);
+        assert_eq!(r.call("RR", "R"), ok(2, 4.0));
+        let tle = Outcome {
+            result: Err(Failure::TimeLimit("CPU 100 ms".into())),
+            wall_ms: 150.0,
+            cpu_ms: 150.0,
+        };
+        let mut r = Repeat::new(Scripted(vec![ok(2, 1.0), tle.clone()]), 3);
+        assert_eq!(r.call("RR", "R"), tle);
+        let mut r = Repeat::new(Scripted(vec![ok(2, 1.0), ok(3, 1.0), ok(2, 1.0)]), 3);
+        assert_eq!(
+            r.call("RR", "R").result,
+            Err(Failure::Crash(
+                "nondeterministic: answered 2, 3, 2 over 3 calls".into()
+            ))
+        );
     }
 }

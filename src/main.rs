@@ -1,5 +1,6 @@
 //! The `zuma-judge` command line: parses flags, calls the library, maps results to exit codes
-//! (0 as expected, 1 a difference from the truth, 2 usage, configuration or case-file error).
+//! (0 as expected, 1 a difference from the truth, 2 usage, configuration or case-file error,
+//! 3 an incomplete run).
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -11,13 +12,17 @@ use clap::{Parser, Subcommand};
 use zuma_judge::audit;
 use zuma_judge::case;
 use zuma_judge::config::Config;
-use zuma_judge::execute::{Executor, InProcess};
+use zuma_judge::execute::{Executor, InProcess, Repeat};
 use zuma_judge::explain;
+use zuma_judge::interrupt;
 use zuma_judge::oracle::Oracle;
 use zuma_judge::registry::{self, Solution};
 use zuma_judge::report::{self, Format};
 use zuma_judge::rules::Instance;
 use zuma_judge::runner::{self, Event};
+use zuma_judge::script;
+use zuma_judge::verdict::VerdictKind;
+use zuma_judge::worker::{self, Launch, Settings, Worker};
 
 /// A judge for LeetCode 488 "Zuma Game": grades findMinStep solutions against an exact oracle.
 #[derive(Parser)]
@@ -46,6 +51,15 @@ enum Command {
         /// Write the report here instead of standard output.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
+        /// Call each solution N times per case and report the median time.
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+        repeat: u32,
+        /// Call compiled solutions in the judge's own process (no limits; a loop hangs the run).
+        #[arg(long, hide = true)]
+        in_process: bool,
+        /// Also judge the .py and .js solutions under DIR/<verdict>/, without rebuilding.
+        #[arg(long, hide = true, value_name = "DIR")]
+        scripts_dir: Option<PathBuf>,
     },
     /// The oracle's answer for one input; the first line of human output is the number.
     Solve {
@@ -70,6 +84,13 @@ enum Command {
     },
     /// The registered solutions, their expected verdicts and sources.
     List,
+    /// Internal: serve one compiled solution to `run` over pipes (see zuma_judge::worker).
+    #[command(hide = true)]
+    Worker {
+        /// The solution's name.
+        #[arg(long)]
+        solution: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -84,6 +105,9 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<u8> {
+    if let Command::Worker { solution } = &cli.command {
+        return cmd_worker(solution);
+    }
     let config = Config::load(&cli.config, cli.config != *"judge.toml")?;
     match cli.command {
         Command::Run {
@@ -91,7 +115,17 @@ fn run(cli: Cli) -> Result<u8> {
             solutions,
             format,
             out,
-        } => cmd_run(&config, &cases, &solutions, format, out),
+            repeat,
+            in_process,
+            scripts_dir,
+        } => {
+            let how = How {
+                repeat: repeat as usize,
+                in_process,
+                scripts_dir,
+            };
+            cmd_run(&config, &cases, &solutions, format, out, &how)
+        }
         Command::Solve {
             board,
             hand,
@@ -100,7 +134,15 @@ fn run(cli: Cli) -> Result<u8> {
         } => cmd_solve(&config, &board, &hand, explain, format),
         Command::Audit { paths, fix } => cmd_audit(&config, paths, fix),
         Command::List => cmd_list(),
+        Command::Worker { .. } => unreachable!("dispatched above"),
     }
+}
+
+/// How `run` calls the solutions.
+struct How {
+    repeat: usize,
+    in_process: bool,
+    scripts_dir: Option<PathBuf>,
 }
 
 fn cmd_run(
@@ -109,11 +151,27 @@ fn cmd_run(
     names: &[String],
     format: Format,
     out: Option<PathBuf>,
+    how: &How,
 ) -> Result<u8> {
-    let all: Vec<&dyn Solution> = registry::compiled()
+    let mut scripts = script::registered();
+    if let Some(dir) = &how.scripts_dir {
+        scripts.extend(script::discover(dir)?);
+    }
+    let mut all: Vec<&dyn Solution> = registry::compiled()
         .iter()
         .map(|s| s as &dyn Solution)
         .collect();
+    all.extend(scripts.iter().map(|s| s as &dyn Solution));
+    for (i, s) in all.iter().enumerate() {
+        if let Some(other) = all[..i].iter().find(|o| o.name() == s.name()) {
+            bail!(
+                "{}: the name '{}' is taken by {}; solution names are file stems and must be unique",
+                s.path(),
+                s.name(),
+                other.path()
+            );
+        }
+    }
     let chosen: Vec<&dyn Solution> = if names.is_empty() {
         all
     } else {
@@ -130,16 +188,48 @@ fn cmd_run(
         v
     };
     let suite = case::load(roots, &config.constraints);
-    let mut progress = |e: &Event| {
-        if let Event::SolutionFinished { report } = e {
+    // Results stream to stderr as they come; the report follows when the run ends.
+    let mut progress = |e: &Event| match e {
+        Event::CaseJudged {
+            solution,
+            case,
+            verdict,
+            ..
+        } if matches!(
+            verdict.kind(),
+            VerdictKind::TimeLimitExceeded
+                | VerdictKind::RunTimeError
+                | VerdictKind::MemoryLimitExceeded
+        ) =>
+        {
+            eprintln!("  {solution} {case}: {}", verdict.describe());
+        }
+        Event::SolutionFinished { report } => {
             eprintln!("judged {}: {}", report.name, report.verdict.name());
         }
+        _ => {}
+    };
+    interrupt::install()?;
+    let exe = std::env::current_exe().context("cannot find the judge's own executable")?;
+    let settings = Settings {
+        limits: config.limits.clone(),
+        stop: Some(&interrupt::STOP),
     };
     let report = runner::run(
         &suite,
         &chosen,
         config,
-        &mut |s| Box::new(InProcess::new(s)) as Box<dyn Executor + '_>,
+        &mut |s| {
+            let inner: Box<dyn Executor + '_> = match scripts.iter().find(|x| x.name == s.name()) {
+                Some(script) => Box::new(Worker::new(script.launch(), settings.clone())),
+                None if how.in_process => Box::new(InProcess::with_stop(s, &interrupt::STOP)),
+                None => Box::new(Worker::new(
+                    Launch::own_binary(exe.clone(), s.name()),
+                    settings.clone(),
+                )),
+            };
+            Box::new(Repeat::new(inner, how.repeat)) as Box<dyn Executor + '_>
+        },
         &mut progress,
     )?;
     let text = report::reporter(format).render(&report);
@@ -254,6 +344,21 @@ fn cmd_list() -> Result<u8> {
     for s in registry::compiled() {
         t.add_row(vec![s.name, s.expected.name(), s.path, s.source]);
     }
+    for s in script::registered() {
+        t.add_row(vec![
+            s.name.as_str(),
+            s.expected.name(),
+            s.path.as_str(),
+            s.source.as_str(),
+        ]);
+    }
     println!("{t}");
+    Ok(0)
+}
+
+fn cmd_worker(name: &str) -> Result<u8> {
+    let solution =
+        registry::find(name).with_context(|| format!("no compiled solution named '{name}'"))?;
+    worker::serve(solution)?;
     Ok(0)
 }

@@ -2,18 +2,19 @@
 //! assertions and claims, minimises each failure, and emits [`Event`]s as it goes. It never
 //! prints; [`crate::report`] turns the resulting [`RunReport`] into text or JSON.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
 use crate::case::{self, Case, Suite};
 use crate::config::Config;
-use crate::execute::{Executor, Failure};
+use crate::execute::{Executor, Failure, Outcome};
 use crate::explain;
 use crate::minimise;
 use crate::oracle::{Answer, Oracle, WitnessError};
 use crate::registry::Solution;
 use crate::rules::{Instance, Move};
+use crate::timing::{self, Timing};
 use crate::verdict::{self, Verdict, VerdictKind};
 
 /// What the runner reports while it works, in order.
@@ -68,6 +69,8 @@ pub struct CaseResult {
     pub verdict: &'static str,
     /// Wall time of the call, in milliseconds.
     pub time_ms: f64,
+    /// CPU time of the call, in milliseconds (see [`crate::execute::Outcome::cpu_ms`]).
+    pub cpu_ms: f64,
     /// For RE/TLE/MLE: what happened.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
@@ -127,6 +130,12 @@ pub struct SolutionReport {
     pub total_ms: f64,
     /// Slowest case time, in milliseconds.
     pub max_ms: f64,
+    /// CPU time total, median, maximum, slowest case and limit-sensitive verdicts.
+    pub timing: Timing,
+    /// How the solution was called, e.g. `worker (python3)`.
+    pub run_by: String,
+    /// False when the run stopped before every case was judged for this solution.
+    pub complete: bool,
 }
 
 /// A case-file problem. JSON keys per DESIGN.md.
@@ -194,17 +203,22 @@ pub struct RunReport {
     pub oracle_states: u64,
     /// Wall time of the oracle over all cases, in milliseconds.
     pub oracle_ms: f64,
-    /// 0, 1 or 2; see [`RunReport::exit_code`].
+    /// Why the run stopped before judging everything (Ctrl-C, SIGTERM, a worker that could not
+    /// start); null for a complete run.
+    pub incomplete: Option<String>,
+    /// 0, 1, 2 or 3; see [`RunReport::exit_code`].
     pub exit_code: i32,
 }
 
 impl RunReport {
-    /// 2 if any case file or case could not be used (the suite itself is broken); else 1 if a
-    /// solution's verdicts differ from its folder, a case's `expected`/`invalid` differs from
-    /// the truth, or a strict claim does not hold; else 0.
+    /// 2 if any case file or case could not be used (the suite itself is broken); else 3 if the
+    /// run is incomplete; else 1 if a solution's verdicts differ from its folder, a case's
+    /// `expected`/`invalid` differs from the truth, or a strict claim does not hold; else 0.
     pub fn exit_code(&self) -> i32 {
         if !self.case_errors.is_empty() {
             2
+        } else if self.incomplete.is_some() {
+            3
         } else if self.solutions.iter().any(|s| !s.as_expected)
             || self.expectations.iter().any(|e| !e.holds)
             || self.claims.iter().any(|c| c.strict && !c.holds)
@@ -303,6 +317,10 @@ fn truth_text(c: &Case, oracle: Option<i32>) -> String {
 /// How much work minimisation may do per solution, in candidate inputs tried.
 pub const MINIMISE_TRIES: usize = 5_000;
 
+/// Wall-clock budget of one solution's minimisation, in wall limits: a candidate may cost a
+/// whole wall limit (a loop the worker is killed for), so tries alone do not bound the time.
+pub const MINIMISE_WALL_LIMITS: u64 = 10;
+
 /// Judges `solutions` on `suite`. `executor_for` builds the way each solution is called (in
 /// process, or in a worker); `on_event` sees progress.
 pub fn run(
@@ -325,12 +343,25 @@ pub fn run(
         cases: valid.len(),
     });
     let mut reports = Vec::new();
+    let mut incomplete = None;
     for sol in solutions {
         let mut exec = executor_for(*sol);
         let mut results = Vec::new();
         let mut first: Option<(usize, Verdict)> = None;
         for (k, (c, inst, ans)) in valid.iter().enumerate() {
-            let (verdict, time_ms) = judge(exec.as_mut(), inst, ans.as_i32());
+            let (verdict, out) = match judge_call(exec.as_mut(), inst, ans.as_i32()) {
+                Ok(v) => v,
+                Err(why) => {
+                    incomplete = Some(format!(
+                        "{why}: stopped while judging {} on {}, after {k} of {} cases",
+                        sol.name(),
+                        c.id,
+                        valid.len()
+                    ));
+                    break;
+                }
+            };
+            let time_ms = out.wall_ms;
             on_event(&Event::CaseJudged {
                 solution: sol.name(),
                 case: &c.id,
@@ -348,38 +379,66 @@ pub fn run(
                 got: verdict.got(ans.as_i32()),
                 verdict: verdict.kind().code(),
                 time_ms,
+                cpu_ms: out.cpu_ms,
                 message: failure_message(&verdict),
             });
         }
         let (first_failure, first_failure_case, minimised) = match first {
             None => (None, None, None),
+            Some((k, v)) if incomplete.is_some() => {
+                let (c, inst, ans) = valid[k];
+                let mut failing = failing_input(inst, ans, &v);
+                (failing.board, failing.hand) = (c.board.clone(), c.hand.clone());
+                (Some(failing), Some(c.id.clone()), None)
+            }
             Some((k, v)) => {
                 let (c, inst, ans) = valid[k];
                 let mut failing = failing_input(inst, ans, &v);
                 (failing.board, failing.hand) = (c.board.clone(), c.hand.clone());
                 let kind = v.kind();
-                let (small, _) = minimise::minimise(
-                    inst,
-                    &config.constraints,
-                    |cand| {
-                        let Ok(a) = oracle.solve(cand) else {
-                            return false;
-                        };
-                        judge(exec.as_mut(), cand, a.as_i32()).0.kind() == kind
-                    },
-                    MINIMISE_TRIES,
+                // A TLE or MLE candidate costs a limit each; their first failure stands as is.
+                let worth = !matches!(
+                    kind,
+                    VerdictKind::TimeLimitExceeded | VerdictKind::MemoryLimitExceeded
                 );
-                on_event(&Event::Minimised {
-                    solution: sol.name(),
-                    input: &small,
-                });
-                let a = oracle.solve(&small)?;
-                let v = judge(exec.as_mut(), &small, a.as_i32()).0;
-                (
-                    Some(failing),
-                    Some(c.id.clone()),
-                    Some(failing_input(&small, &a, &v)),
-                )
+                let minimised = if worth {
+                    let until = Instant::now()
+                        + Duration::from_millis(MINIMISE_WALL_LIMITS * config.limits.wall_ms());
+                    let (small, _) = minimise::minimise(
+                        inst,
+                        &config.constraints,
+                        |cand| {
+                            if Instant::now() > until {
+                                return false;
+                            }
+                            let Ok(a) = oracle.solve(cand) else {
+                                return false;
+                            };
+                            match judge_call(exec.as_mut(), cand, a.as_i32()) {
+                                Ok((v, _)) => v.kind() == kind,
+                                Err(why) => {
+                                    incomplete.get_or_insert_with(|| {
+                                        format!("{why}: stopped while minimising {}", sol.name())
+                                    });
+                                    false
+                                }
+                            }
+                        },
+                        MINIMISE_TRIES,
+                    );
+                    on_event(&Event::Minimised {
+                        solution: sol.name(),
+                        input: &small,
+                    });
+                    let a = oracle.solve(&small)?;
+                    match judge_call(exec.as_mut(), &small, a.as_i32()) {
+                        Ok((v, _)) if incomplete.is_none() => Some(failing_input(&small, &a, &v)),
+                        _ => None,
+                    }
+                } else {
+                    None
+                };
+                (Some(failing), Some(c.id.clone()), minimised)
             }
         };
         let kinds: Vec<VerdictKind> = results
@@ -404,6 +463,9 @@ pub fn run(
             path: sol.path().to_string(),
             total_ms: results.iter().map(|r| r.time_ms).sum(),
             max_ms: results.iter().map(|r| r.time_ms).fold(0.0, f64::max),
+            timing: timing::summarise(&results, &config.limits),
+            run_by: exec.describe(),
+            complete: results.len() == valid.len(),
             cases: results,
             first_failure,
             first_failure_case,
@@ -412,6 +474,9 @@ pub fn run(
         };
         on_event(&Event::SolutionFinished { report: &report });
         reports.push(report);
+        if incomplete.is_some() {
+            break;
+        }
     }
     let mut report = RunReport {
         config: config.clone(),
@@ -430,6 +495,7 @@ pub fn run(
         expectations: checked.expectations,
         oracle_states: checked.states,
         oracle_ms: checked.ms,
+        incomplete,
         exit_code: 0,
     };
     report.exit_code = report.exit_code();
@@ -437,10 +503,25 @@ pub fn run(
 }
 
 /// Calls the solution once and classifies the outcome against the oracle's `oracle` answer.
-/// Returns the verdict and the call's wall time in milliseconds.
+/// Returns the verdict and the call's wall time in milliseconds; a call stopped before it gave
+/// a verdict (see [`judge_call`]) counts as a run-time error.
 pub fn judge(exec: &mut dyn Executor, instance: &Instance, oracle: i32) -> (Verdict, f64) {
+    match judge_call(exec, instance, oracle) {
+        Ok((v, out)) => (v, out.wall_ms),
+        Err(message) => (Verdict::RunTimeError { message }, 0.0),
+    }
+}
+
+/// Calls the solution once and classifies the outcome against the oracle's `oracle` answer.
+/// Returns the verdict and the [`Outcome`] (wall and CPU time), or why judging stopped
+/// ([`Failure::Stopped`]: Ctrl-C, or the judge's own worker could not start).
+pub fn judge_call(
+    exec: &mut dyn Executor,
+    instance: &Instance,
+    oracle: i32,
+) -> Result<(Verdict, Outcome), String> {
     let out = exec.call(&instance.board.to_string(), &instance.hand.to_string());
-    let verdict = match out.result {
+    let verdict = match out.result.clone() {
         Ok(got) if got == oracle => Verdict::Accepted,
         Ok(got) => Verdict::WrongAnswer {
             expected: oracle,
@@ -452,8 +533,9 @@ pub fn judge(exec: &mut dyn Executor, instance: &Instance, oracle: i32) -> (Verd
         Err(Failure::Crash(message)) => Verdict::RunTimeError { message },
         Err(Failure::TimeLimit(limit)) => Verdict::TimeLimitExceeded { limit },
         Err(Failure::MemoryLimit(limit)) => Verdict::MemoryLimitExceeded { limit },
+        Err(Failure::Stopped(why)) => return Err(why),
     };
-    (verdict, out.wall_ms)
+    Ok((verdict, out))
 }
 
 fn failure_message(v: &Verdict) -> Option<String> {

@@ -39,6 +39,9 @@ impl Reporter for Human {
             r.claims.len(),
             r.case_errors.len()
         );
+        if let Some(why) = &r.incomplete {
+            let _ = writeln!(o, "INCOMPLETE: {why}");
+        }
         let _ = writeln!(o, "limits: {}", r.config.describe());
         let _ = writeln!(
             o,
@@ -56,7 +59,12 @@ impl Reporter for Human {
                     s.name.clone(),
                     s.expected.name().to_string(),
                     s.verdict.name().to_string(),
-                    if s.as_expected { "yes" } else { "NO" }.to_string(),
+                    match (s.complete, s.as_expected) {
+                        (false, _) => "cut",
+                        (true, true) => "yes",
+                        (true, false) => "NO",
+                    }
+                    .to_string(),
                 ];
                 for k in VerdictKind::ALL {
                     row.push(s.counts.get(k.code()).copied().unwrap_or(0).to_string());
@@ -72,6 +80,7 @@ impl Reporter for Human {
             }
             let _ = writeln!(o, "{t}\n");
         }
+        o.push_str(&super::timing::section(r));
 
         let failing: Vec<_> = r
             .solutions

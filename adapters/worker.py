@@ -1,0 +1,87 @@
+"""zuma-judge worker adapter for Python submissions pasted from LeetCode's editor.
+
+zuma-judge runs it as `python3 -c <this file> SOLUTION.py` (src/script.rs). It loads the file
+with the names LeetCode's Python 3 editor imports for you, then speaks the worker protocol of
+src/worker.rs: JSON-line requests {"board": ..., "hand": ...} on stdin; on file descriptor 3
+first {"ready": true} or {"load_error": ...}, then one reply per request, {"answer": N} or
+{"error" | "memory" | "bad_return": ...}, with "cpu_ms" and "wall_ms" of the call. Limits are
+enforced by the judge, outside this process.
+"""
+import json
+import os
+import sys
+import time
+import traceback
+
+# The names LeetCode's Python 3 editor has imported before a submission runs.
+PRELUDE = """
+from typing import *
+from collections import *
+from functools import *
+from itertools import *
+from heapq import *
+from bisect import *
+import bisect, collections, functools, heapq, itertools, math, operator, random, re, string, sys
+"""
+
+
+def where(exc, path):
+    """' (line N)' for the innermost frame in the solution file, or ''."""
+    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+        if frame.filename == path:
+            return f" (line {frame.lineno})"
+    if isinstance(exc, SyntaxError) and exc.lineno:
+        return f" (line {exc.lineno})"
+    return ""
+
+
+def describe(exc, path):
+    """'IndexError: string index out of range (line 12)'."""
+    text = type(exc).__name__
+    message = str(exc)
+    if message:
+        text += ": " + message.splitlines()[0][:200]
+    return text + where(exc, path)
+
+
+def main():
+    path = sys.argv[1]
+    replies = os.fdopen(3, "w", encoding="utf-8")
+
+    def send(obj):
+        replies.write(json.dumps(obj) + "\n")
+        replies.flush()
+
+    namespace = {"__name__": "__solution__", "__file__": path}
+    try:
+        exec(PRELUDE, namespace)
+        with open(path, encoding="utf-8") as f:
+            code = compile(f.read(), path, "exec")
+        exec(code, namespace)
+        solution = namespace.get("Solution")
+        if solution is None or not callable(getattr(solution, "findMinStep", None)):
+            raise LookupError("no class Solution with a method findMinStep(self, board, hand)")
+    except BaseException as exc:  # a submission that cannot load is the submission's problem
+        send({"load_error": describe(exc, path)})
+        return
+    send({"ready": True})
+
+    for line in sys.stdin:
+        request = json.loads(line)
+        wall = time.perf_counter()
+        cpu = time.process_time()
+        try:
+            got = solution().findMinStep(request["board"], request["hand"])
+            reply = {"answer": got}
+        except MemoryError as exc:
+            reply = {"memory": describe(exc, path)}
+        except BaseException as exc:  # SystemExit and the like are run-time errors too
+            reply = {"error": describe(exc, path)}
+        reply["cpu_ms"] = (time.process_time() - cpu) * 1e3
+        reply["wall_ms"] = (time.perf_counter() - wall) * 1e3
+        if "answer" in reply and (type(reply["answer"]) is not int):
+            reply["bad_return"] = repr(reply.pop("answer"))[:100]
+        send(reply)
+
+
+main()

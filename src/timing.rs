@@ -1,0 +1,164 @@
+//! Timings a judge can be held to: per solution the total, median and maximum CPU time of its
+//! calls (measured inside the worker, around the call only), the slowest case, and the cases
+//! whose verdict hangs on the limit, by the margin of 1.5 that Kattis and DOMjudge use.
+
+use serde::Serialize;
+
+use crate::config::Limits;
+use crate::execute::median;
+use crate::runner::CaseResult;
+
+/// A case is limit-sensitive when an answer took more than `limit / MARGIN` CPU time, or a TLE
+/// less than `limit * MARGIN` (the value Kattis's problemtools and DOMjudge use by default).
+pub const MARGIN: f64 = crate::worker::MARGIN;
+
+/// One solution's timing, in milliseconds of CPU time unless named wall.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Timing {
+    /// Sum over the cases.
+    pub cpu_total_ms: f64,
+    /// Median over the cases.
+    pub cpu_median_ms: f64,
+    /// Maximum over the cases.
+    pub cpu_max_ms: f64,
+    /// `file.toml#name` of the case with the most CPU time; null with no cases.
+    pub slowest_case: Option<String>,
+    /// Sum of the calls' wall times.
+    pub wall_total_ms: f64,
+    /// Cases whose verdict another machine could change.
+    pub warnings: Vec<LimitWarning>,
+}
+
+/// A verdict that hangs on the time limit.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LimitWarning {
+    /// `file.toml#name`.
+    pub case: String,
+    /// `AC`, `WA` or `TLE`.
+    pub verdict: &'static str,
+    /// The call's CPU time.
+    pub cpu_ms: f64,
+    /// What it means, e.g. `AC in 1500 ms CPU, over 2000 ms / 1.5: a slower machine may say TLE`.
+    pub message: String,
+}
+
+/// The timing of `cases` under `limits`.
+pub fn summarise(cases: &[CaseResult], limits: &Limits) -> Timing {
+    let mut cpus: Vec<f64> = cases.iter().map(|c| c.cpu_ms).collect();
+    let slowest = cases
+        .iter()
+        .max_by(|a, b| a.cpu_ms.total_cmp(&b.cpu_ms))
+        .map(|c| c.case.clone());
+    let limit = limits.cpu_ms as f64;
+    let warnings = cases
+        .iter()
+        .filter_map(|c| {
+            let message = match c.verdict {
+                "AC" | "WA" if c.cpu_ms > limit / MARGIN => format!(
+                    "{} in {:.0} ms CPU, over {} ms / {MARGIN}: a slower machine may say TLE",
+                    c.verdict, c.cpu_ms, limits.cpu_ms
+                ),
+                "TLE"
+                    if c.message.as_deref().is_some_and(|m| m.contains("CPU"))
+                        && c.cpu_ms < limit * MARGIN =>
+                {
+                    format!(
+                        "TLE in {:.0} ms CPU, under {} ms * {MARGIN}: a faster machine may accept it",
+                        c.cpu_ms, limits.cpu_ms
+                    )
+                }
+                _ => return None,
+            };
+            Some(LimitWarning {
+                case: c.case.clone(),
+                verdict: c.verdict,
+                cpu_ms: c.cpu_ms,
+                message,
+            })
+        })
+        .collect();
+    Timing {
+        cpu_total_ms: cpus.iter().sum(),
+        cpu_max_ms: cpus.iter().copied().fold(0.0, f64::max),
+        cpu_median_ms: median(&mut cpus),
+        slowest_case: slowest,
+        wall_total_ms: cases.iter().map(|c| c.time_ms).sum(),
+        warnings,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn case(name: &str, verdict: &'static str, cpu_ms: f64, message: Option<&str>) -> CaseResult {
+        CaseResult {
+            case: name.into(),
+            board: "RR".into(),
+            hand: "R".into(),
+            oracle: 1,
+            got: None,
+            verdict,
+            time_ms: cpu_ms + 1.0,
+            cpu_ms,
+            message: message.map(String::from),
+        }
+    }
+
+    #[test]
+    fn totals_median_slowest_and_margins() {
+        let limits = Limits {
+            cpu_ms: 300,
+            memory_mib: 64,
+        };
+        let cases = [
+            case("a#fast", "AC", 10.0, None),
+            case("a#near", "AC", 250.0, None),
+            case("a#fine", "WA", 150.0, None),
+            case(
+                "a#close-tle",
+                "TLE",
+                400.0,
+                Some("TLE: over the CPU 300 ms limit"),
+            ),
+            case(
+                "a#clear-tle",
+                "TLE",
+                460.0,
+                Some("TLE: over the CPU 300 ms limit"),
+            ),
+            case(
+                "a#slept",
+                "TLE",
+                1.0,
+                Some("TLE: over the wall 1600 ms limit"),
+            ),
+        ];
+        let t = summarise(&cases, &limits);
+        assert_eq!(t.cpu_total_ms, 1271.0);
+        assert_eq!(t.cpu_median_ms, 200.0);
+        assert_eq!(t.cpu_max_ms, 460.0);
+        assert_eq!(t.slowest_case.as_deref(), Some("a#clear-tle"));
+        assert_eq!(t.wall_total_ms, 1277.0);
+        let got: Vec<_> = t
+            .warnings
+            .iter()
+            .map(|w| (w.case.as_str(), w.message.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (
+                    "a#near",
+                    "AC in 250 ms CPU, over 300 ms / 1.5: a slower machine may say TLE"
+                ),
+                (
+                    "a#close-tle",
+                    "TLE in 400 ms CPU, under 300 ms * 1.5: a faster machine may accept it"
+                ),
+            ]
+        );
+        let empty = summarise(&[], &limits);
+        assert_eq!((empty.cpu_total_ms, empty.slowest_case), (0.0, None));
+    }
+}

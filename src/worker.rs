@@ -1,0 +1,812 @@
+//! The worker executor: each solution runs in a child process that the judge starts once and
+//! reuses for many cases, so a solution that loops, aborts, overflows its stack or allocates
+//! gigabytes takes down only its worker. The parent enforces the limits of [`Limits`] per case,
+//! kills an overrunning worker, gives the case its verdict and starts a fresh worker for the next
+//! case. [`serve`] is the worker side for compiled solutions; `adapters/` holds the Python and
+//! JavaScript ones (see [`crate::script`]).
+//!
+//! Protocol (JSON lines, the same for every language): the parent writes requests
+//! `{"board":"RRWW","hand":"WB"}` to the worker's stdin; the worker writes replies to file
+//! descriptor 3, first `{"ready":true}` (or `{"load_error":"..."}`) once, then one per request:
+//! `{"answer":2,"cpu_ms":0.01,"wall_ms":0.02}`, or instead of `answer` one of `panic` (a Rust
+//! panic message), `error` (an exception), `memory` (an out-of-memory exception) or `bad_return`
+//! (the call returned something that is not an integer). The worker's stdout and stderr both go
+//! to a diagnostics pipe, so a solution that prints cannot corrupt the replies; its last 16 KiB
+//! explain a death (e.g. Rust's "memory allocation of N bytes failed" before an abort).
+
+use std::ffi::OsString;
+use std::io::{self, BufRead, BufWriter, Read, Write};
+use std::os::fd::{AsFd, AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
+use nix::sys::signal::{killpg, Signal};
+use nix::time::{clock_getcpuclockid, clock_gettime, ClockId};
+use nix::unistd::Pid;
+use serde::{Deserialize, Serialize};
+
+use crate::config::Limits;
+use crate::execute::{process_cpu_ms, Executor, Failure, InProcess, Outcome};
+use crate::registry::Solution;
+
+/// The file descriptor a worker writes its replies to.
+pub const REPLY_FD: RawFd = 3;
+
+/// A worker is killed once its CPU time for one case passes the limit times this margin, so a
+/// TLE close to the limit is told apart from a clear one (Kattis and DOMjudge use 1.5 too).
+pub const MARGIN: f64 = 1.5;
+
+/// How long a worker may take to start and say `ready`, in milliseconds (a Python or Node
+/// start is about 50 ms; a loaded machine can be much slower).
+pub const STARTUP_MS: u64 = 20_000;
+
+/// Bytes of a worker's stdout and stderr kept to explain its death.
+const TAIL_BYTES: usize = 16 * 1024;
+
+/// A request: one call of `findMinStep(board, hand)`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Request {
+    /// The board, e.g. `RRWWRRBBRR`.
+    pub board: String,
+    /// The hand, e.g. `WB`.
+    pub hand: String,
+}
+
+/// A reply line. Exactly one of the first seven fields is set.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reply {
+    /// The first line: the solution is loaded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ready: Option<bool>,
+    /// The first line instead of `ready`: the solution cannot be loaded, and why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load_error: Option<String>,
+    /// The returned answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<i64>,
+    /// A Rust panic message, with its location.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub panic: Option<String>,
+    /// An exception, e.g. `IndexError: string index out of range (line 12)`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// An out-of-memory exception, e.g. `MemoryError`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory: Option<String>,
+    /// What was returned instead of an integer, e.g. `None`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bad_return: Option<String>,
+    /// CPU time of the call, all threads, in milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_ms: Option<f64>,
+    /// Wall time of the call, in milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wall_ms: Option<f64>,
+}
+
+/// How to start a worker: a program, its arguments and extra environment.
+#[derive(Clone, Debug)]
+pub struct Launch {
+    /// The program, e.g. the judge itself, `python3` or `node` (looked up on `PATH`).
+    pub program: OsString,
+    /// Its arguments.
+    pub args: Vec<OsString>,
+    /// Extra environment variables.
+    pub env: Vec<(OsString, OsString)>,
+    /// For reports and errors, e.g. `python3`.
+    pub label: String,
+    /// Whether the program is the judge itself: if it cannot be started the judge is broken
+    /// ([`Failure::Stopped`]); an interpreter that cannot be started is the solution's problem
+    /// ([`Failure::Crash`], verdict RE).
+    pub own: bool,
+}
+
+impl Launch {
+    /// This judge binary in worker mode: `zuma-judge worker --solution NAME`.
+    pub fn compiled(name: &str) -> io::Result<Launch> {
+        Ok(Launch::own_binary(std::env::current_exe()?, name))
+    }
+
+    /// `program worker --solution NAME`, for a given judge binary (benchmarks, tests).
+    pub fn own_binary(program: impl Into<OsString>, name: &str) -> Launch {
+        Launch {
+            program: program.into(),
+            args: vec!["worker".into(), "--solution".into(), name.into()],
+            env: Vec::new(),
+            label: "zuma-judge worker".into(),
+            own: true,
+        }
+    }
+}
+
+/// A worker's limits and the flag that stops it.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// CPU, wall and memory limits per case.
+    pub limits: Limits,
+    /// Once set, calls answer [`Failure::Stopped`] (Ctrl-C).
+    pub stop: Option<&'static AtomicBool>,
+}
+
+/// Calls one solution in a worker process; see the module docs.
+pub struct Worker {
+    launch: Launch,
+    settings: Settings,
+    live: Option<Live>,
+    /// Set when the worker cannot start at all; every call answers it at once.
+    broken: Option<Failure>,
+}
+
+/// A running worker.
+struct Live {
+    child: Child,
+    pid: Pid,
+    stdin: ChildStdin,
+    replies: std::io::PipeReader,
+    pending: Vec<u8>,
+    cpu_clock: Option<ClockId>,
+    tail: Arc<Mutex<Vec<u8>>>,
+    tail_done: mpsc::Receiver<()>,
+}
+
+/// How a wait for a reply ended.
+enum Waited {
+    Line(Vec<u8>),
+    Died,
+    Killed(Failure),
+}
+
+impl Worker {
+    /// A worker executor; the process starts at the first call.
+    pub fn new(launch: Launch, settings: Settings) -> Worker {
+        Worker {
+            launch,
+            settings,
+            live: None,
+            broken: None,
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.settings.stop.is_some_and(|s| s.load(Ordering::SeqCst))
+    }
+
+    fn memory_limit(&self) -> String {
+        format!("memory {} MiB", self.settings.limits.memory_mib)
+    }
+
+    /// Starts the worker and waits for `ready`. The error is what every call answers.
+    fn start(&mut self) -> Result<(), Failure> {
+        let mut live = spawn(&self.launch, self.settings.limits.memory_mib).map_err(|e| {
+            let what = if e.kind() == io::ErrorKind::NotFound {
+                format!("{} not found on PATH", self.launch.label)
+            } else {
+                format!("{}: {e}", self.launch.label)
+            };
+            if self.launch.own {
+                Failure::Stopped(format!("cannot start a worker: {what}"))
+            } else {
+                Failure::Crash(format!("cannot start: {what}"))
+            }
+        })?;
+        let startup_ms = STARTUP_MS.max(self.settings.limits.wall_ms());
+        let deadline = Instant::now() + Duration::from_millis(startup_ms);
+        let line = loop {
+            match live.wait_line(deadline, startup_ms, None, self.settings.stop) {
+                Waited::Line(l) => break l,
+                Waited::Killed(f) => {
+                    let f = match f {
+                        Failure::TimeLimit(_) => {
+                            Failure::Crash(format!("did not start within {startup_ms} ms"))
+                        }
+                        other => other,
+                    };
+                    live.kill();
+                    return Err(f);
+                }
+                Waited::Died => {
+                    let f = live.death(&self.memory_limit());
+                    return Err(match f {
+                        Failure::Crash(m) => Failure::Crash(format!("died while starting: {m}")),
+                        other => other,
+                    });
+                }
+            }
+        };
+        match serde_json::from_slice::<Reply>(&line) {
+            Ok(Reply {
+                ready: Some(true), ..
+            }) => {
+                self.live = Some(live);
+                Ok(())
+            }
+            Ok(Reply {
+                load_error: Some(e),
+                ..
+            }) => {
+                live.kill();
+                Err(Failure::Crash(format!("cannot load: {e}")))
+            }
+            _ => {
+                live.kill();
+                Err(Failure::Crash(format!(
+                    "malformed reply while starting: {}",
+                    excerpt(&line)
+                )))
+            }
+        }
+    }
+
+    /// One call on a running worker. Kills the worker (leaving `live` empty) when the call did
+    /// not end with a reply.
+    fn exchange(&mut self, request: &[u8]) -> Outcome {
+        let limits = self.settings.limits.clone();
+        let memory = self.memory_limit();
+        let stop = self.settings.stop;
+        let live = self.live.as_mut().expect("started");
+        let start = Instant::now();
+        let base_cpu = live.cpu_ms();
+        if live.stdin.write_all(request).is_err() {
+            // The worker died after its previous reply.
+            let failure = live.death(&memory);
+            self.live = None;
+            return failed(failure, 0.0, 0.0);
+        }
+        let deadline = start + Duration::from_millis(limits.wall_ms());
+        let cpu_budget = Some((base_cpu, limits.cpu_ms as f64 * MARGIN, limits.cpu_ms));
+        let waited = live.wait_line(deadline, limits.wall_ms(), cpu_budget, stop);
+        let wall_ms = start.elapsed().as_secs_f64() * 1e3;
+        let cpu_ms = (live.cpu_ms() - base_cpu).max(0.0);
+        let line = match waited {
+            Waited::Line(l) => l,
+            Waited::Killed(f) => {
+                live.kill();
+                self.live = None;
+                return failed(f, wall_ms, cpu_ms);
+            }
+            Waited::Died => {
+                let f = live.death(&memory);
+                self.live = None;
+                return failed(f, wall_ms, cpu_ms);
+            }
+        };
+        let reply = match serde_json::from_slice::<Reply>(&line) {
+            Ok(r) => r,
+            Err(_) => {
+                live.kill();
+                self.live = None;
+                return failed(
+                    Failure::Crash(format!("malformed reply: {}", excerpt(&line))),
+                    wall_ms,
+                    cpu_ms,
+                );
+            }
+        };
+        let cpu_ms = reply.cpu_ms.unwrap_or(cpu_ms);
+        let wall_ms = reply.wall_ms.unwrap_or(wall_ms);
+        let result = classify_reply(reply, &limits, cpu_ms, wall_ms);
+        if matches!(result, Err(Failure::Crash(_))) {
+            // A reply that makes no sense says nothing good about the worker's state.
+            live.kill();
+            self.live = None;
+        }
+        Outcome {
+            result,
+            wall_ms,
+            cpu_ms,
+        }
+    }
+}
+
+impl Executor for Worker {
+    fn call(&mut self, board: &str, hand: &str) -> Outcome {
+        if self.stopped() {
+            return failed(Failure::Stopped("interrupted".into()), 0.0, 0.0);
+        }
+        if let Some(f) = &self.broken {
+            return failed(f.clone(), 0.0, 0.0);
+        }
+        if self.live.is_none() {
+            if let Err(f) = self.start() {
+                if !self.stopped() {
+                    self.broken = Some(f.clone());
+                }
+                return failed(f, 0.0, 0.0);
+            }
+        }
+        let mut request = serde_json::to_vec(&Request {
+            board: board.into(),
+            hand: hand.into(),
+        })
+        .expect("a request always serialises");
+        request.push(b'\n');
+        self.exchange(&request)
+    }
+
+    fn describe(&self) -> String {
+        format!("worker ({})", self.launch.label)
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        if let Some(mut live) = self.live.take() {
+            live.kill();
+        }
+    }
+}
+
+fn failed(f: Failure, wall_ms: f64, cpu_ms: f64) -> Outcome {
+    Outcome {
+        result: Err(f),
+        wall_ms,
+        cpu_ms,
+    }
+}
+
+/// The verdict-relevant reading of a reply that came in time. The CPU limit applies to the
+/// call's own CPU time as the worker measured it; the wall limit to its wall time.
+fn classify_reply(
+    reply: Reply,
+    limits: &Limits,
+    cpu_ms: f64,
+    wall_ms: f64,
+) -> Result<i32, Failure> {
+    let result = if let Some(a) = reply.answer {
+        i32::try_from(a).map_err(|_| {
+            Failure::Crash(format!(
+                "malformed reply: answer {a} does not fit in an i32"
+            ))
+        })
+    } else if let Some(p) = reply.panic {
+        Err(Failure::Panic(p))
+    } else if let Some(e) = reply.error {
+        Err(Failure::Crash(format!("raised {e}")))
+    } else if reply.memory.is_some() {
+        Err(Failure::MemoryLimit(format!(
+            "memory {} MiB",
+            limits.memory_mib
+        )))
+    } else if let Some(b) = reply.bad_return {
+        Err(Failure::Crash(format!(
+            "malformed reply: returned {b}, not an integer"
+        )))
+    } else {
+        Err(Failure::Crash("malformed reply: no answer".into()))
+    };
+    if cpu_ms > limits.cpu_ms as f64 {
+        Err(Failure::TimeLimit(format!("CPU {} ms", limits.cpu_ms)))
+    } else if wall_ms > limits.wall_ms() as f64 {
+        Err(Failure::TimeLimit(format!("wall {} ms", limits.wall_ms())))
+    } else {
+        result
+    }
+}
+
+/// The first 120 characters of a reply line, for messages.
+fn excerpt(line: &[u8]) -> String {
+    let s = String::from_utf8_lossy(line);
+    let s = s.trim_end();
+    match s.char_indices().nth(120) {
+        Some((i, _)) => format!("{}...", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
+/// Starts `launch` with the reply pipe on fd 3, stdout and stderr on a diagnostics pipe, its
+/// own process group (so a terminal's Ctrl-C reaches only the judge), `RLIMIT_AS` of
+/// `memory_mib`, no core dumps, and death with the judge.
+fn spawn(launch: &Launch, memory_mib: u64) -> io::Result<Live> {
+    let (replies, reply_w) = std::io::pipe()?;
+    let (mut diag_r, diag_w) = std::io::pipe()?;
+    let mut cmd = Command::new(&launch.program);
+    cmd.args(&launch.args)
+        .envs(
+            launch
+                .env
+                .iter()
+                .map(|(k, v)| (k.as_os_str(), v.as_os_str())),
+        )
+        .stdin(Stdio::piped())
+        .stdout(diag_w.try_clone()?)
+        .stderr(diag_w)
+        .process_group(0);
+    let reply_fd = reply_w.as_raw_fd();
+    let bytes = memory_mib.saturating_mul(1024 * 1024);
+    // SAFETY: the closure runs in the forked child before exec and only makes
+    // async-signal-safe system calls (setrlimit, prctl, dup2, fcntl) on values copied in.
+    unsafe {
+        cmd.pre_exec(move || child_setup(reply_fd, bytes));
+    }
+    let mut child = cmd.spawn()?;
+    drop(cmd); // closes the parent's copies of the diagnostics pipe's write end
+    drop(reply_w);
+    let stdin = child.stdin.take().expect("piped");
+    let pid = Pid::from_raw(child.id() as i32);
+    let tail = Arc::new(Mutex::new(Vec::new()));
+    let (done_tx, tail_done) = mpsc::channel();
+    let sink = Arc::clone(&tail);
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = diag_r.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            let mut t = sink.lock().unwrap_or_else(|e| e.into_inner());
+            t.extend_from_slice(&buf[..n]);
+            if t.len() > TAIL_BYTES {
+                let cut = t.len() - TAIL_BYTES;
+                t.drain(..cut);
+            }
+        }
+        let _ = done_tx.send(());
+    });
+    Ok(Live {
+        child,
+        pid,
+        stdin,
+        replies,
+        pending: Vec::new(),
+        cpu_clock: clock_getcpuclockid(pid).ok(),
+        tail,
+        tail_done,
+    })
+}
+
+/// In the child, between fork and exec: limits, and the reply pipe moved to fd 3.
+fn child_setup(reply_fd: RawFd, memory_bytes: u64) -> io::Result<()> {
+    let set = |resource, value: u64| {
+        let lim = libc::rlimit {
+            rlim_cur: value as libc::rlim_t,
+            rlim_max: value as libc::rlim_t,
+        };
+        // SAFETY: plain system call on a stack value.
+        if unsafe { libc::setrlimit(resource, &lim) } != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        Ok(())
+    };
+    set(libc::RLIMIT_AS, memory_bytes)?;
+    set(libc::RLIMIT_CORE, 0)?;
+    #[cfg(target_os = "linux")]
+    // SAFETY: plain system call; the worker gets SIGKILL if the judge dies.
+    unsafe {
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+    }
+    // SAFETY: plain system calls on a descriptor this process owns.
+    let r = unsafe {
+        if reply_fd == REPLY_FD {
+            libc::fcntl(REPLY_FD, libc::F_SETFD, 0)
+        } else {
+            libc::dup2(reply_fd, REPLY_FD)
+        }
+    };
+    if r < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+impl Live {
+    /// The worker's CPU time so far, all threads, in milliseconds.
+    fn cpu_ms(&self) -> f64 {
+        self.cpu_clock
+            .and_then(|c| clock_gettime(c).ok())
+            .map_or(0.0, |t| t.tv_sec() as f64 * 1e3 + t.tv_nsec() as f64 / 1e6)
+    }
+
+    /// Waits for one reply line until `deadline` (wall; `wall_limit_ms` names it) and, with `cpu` = (CPU at the start,
+    /// kill point, limit) in milliseconds, until the worker's CPU time passes the kill point.
+    /// Checks `stop` at least every 100 ms.
+    fn wait_line(
+        &mut self,
+        deadline: Instant,
+        wall_limit_ms: u64,
+        cpu: Option<(f64, f64, u64)>,
+        stop: Option<&'static AtomicBool>,
+    ) -> Waited {
+        loop {
+            if let Some(i) = self.pending.iter().position(|&b| b == b'\n') {
+                let rest = self.pending.split_off(i + 1);
+                let mut line = std::mem::replace(&mut self.pending, rest);
+                line.pop();
+                return Waited::Line(line);
+            }
+            if stop.is_some_and(|s| s.load(Ordering::SeqCst)) {
+                return Waited::Killed(Failure::Stopped("interrupted".into()));
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Waited::Killed(Failure::TimeLimit(format!("wall {wall_limit_ms} ms")));
+            }
+            let mut slice = (deadline - now).min(Duration::from_millis(100));
+            if let Some((base, kill_at, limit)) = cpu {
+                let used = self.cpu_ms() - base;
+                if used >= kill_at {
+                    return Waited::Killed(Failure::TimeLimit(format!("CPU {limit} ms")));
+                }
+                // CPU time cannot run faster than wall time times the cores; half the CPU
+                // budget left is a safe wait on two cores.
+                let left = Duration::from_secs_f64(((kill_at - used) / 2.0).max(2.0) / 1e3);
+                slice = slice.min(left);
+            }
+            let ms = slice.as_millis().clamp(1, u16::MAX as u128) as u16;
+            let mut fds = [PollFd::new(self.replies.as_fd(), PollFlags::POLLIN)];
+            match poll(&mut fds, PollTimeout::from(ms)) {
+                Ok(0) => continue,
+                Ok(_) => {}
+                Err(nix::errno::Errno::EINTR) => continue,
+                Err(_) => return Waited::Died,
+            }
+            let mut buf = [0u8; 4096];
+            match self.replies.read(&mut buf) {
+                Ok(0) => return Waited::Died,
+                Ok(n) => self.pending.extend_from_slice(&buf[..n]),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(_) => return Waited::Died,
+            }
+        }
+    }
+
+    /// Kills the worker's process group and reaps it.
+    fn kill(&mut self) {
+        let _ = killpg(self.pid, Signal::SIGKILL);
+        let _ = self.child.wait();
+    }
+
+    /// The worker closed its replies: reaps it (killing it after a second if it lingers) and
+    /// says why it died, from its exit status and the end of its stderr.
+    fn death(&mut self, memory_limit: &str) -> Failure {
+        let status = self.reap();
+        let _ = self.tail_done.recv_timeout(Duration::from_secs(1));
+        let tail = {
+            let t = self.tail.lock().unwrap_or_else(|e| e.into_inner());
+            String::from_utf8_lossy(&t).into_owned()
+        };
+        classify_death(status.signal(), status.code(), &tail, memory_limit)
+    }
+
+    fn reap(&mut self) -> ExitStatus {
+        let until = Instant::now() + Duration::from_secs(1);
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(s)) => return s,
+                Ok(None) if Instant::now() < until => std::thread::sleep(Duration::from_millis(2)),
+                _ => {
+                    let _ = killpg(self.pid, Signal::SIGKILL);
+                    return self
+                        .child
+                        .wait()
+                        .unwrap_or_else(|_| ExitStatus::from_raw(9));
+                }
+            }
+        }
+    }
+}
+
+/// Why a worker died, from its exit signal or code and the end of its stdout and stderr:
+/// out of memory (Rust's "memory allocation of N bytes failed", Python's `MemoryError`, V8's
+/// "heap out of memory") is [`Failure::MemoryLimit`]; anything else is a [`Failure::Crash`]
+/// that names the signal (e.g. `SIGSEGV`), says "stack overflow" when Rust or Python said so,
+/// and quotes the last line of output.
+pub fn classify_death(
+    signal: Option<i32>,
+    code: Option<i32>,
+    tail: &str,
+    memory_limit: &str,
+) -> Failure {
+    const OUT_OF_MEMORY: [&str; 5] = [
+        "memory allocation of ",
+        "MemoryError",
+        "JavaScript heap out of memory",
+        "Fatal process out of memory",
+        "Cannot allocate memory",
+    ];
+    if OUT_OF_MEMORY.iter().any(|m| tail.contains(m)) {
+        return Failure::MemoryLimit(memory_limit.to_string());
+    }
+    let how = match (signal, code) {
+        (Some(s), _) => match Signal::try_from(s) {
+            Ok(sig) => format!("killed by {}", sig.as_str()),
+            Err(_) => format!("killed by signal {s}"),
+        },
+        (None, Some(c)) => format!("exited with code {c} without replying"),
+        (None, None) => "died".into(),
+    };
+    let last = tail
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .map(|l| {
+            let l: String = l.chars().take(200).collect();
+            format!(": {l}")
+        })
+        .unwrap_or_default();
+    if tail.contains("has overflowed its stack")
+        || tail.contains("Fatal Python error: Cannot recover from stack overflow")
+    {
+        Failure::Crash(format!("stack overflow, {how}{last}"))
+    } else {
+        Failure::Crash(format!("{how}{last}"))
+    }
+}
+
+/// The worker side for a compiled solution (`zuma-judge worker --solution NAME`): answers
+/// requests from stdin on fd 3 until stdin closes. Panics are caught and replied; anything
+/// worse ends the process, which is the point.
+///
+/// Errors: fd 3 is not open (the command was run by hand), or a pipe broke.
+pub fn serve(solution: &dyn Solution) -> io::Result<()> {
+    // SAFETY: fcntl only inspects the descriptor.
+    if unsafe { libc::fcntl(REPLY_FD, libc::F_GETFD) } < 0 {
+        return Err(io::Error::other(
+            "file descriptor 3 is not open: `zuma-judge worker` is started by `zuma-judge run`, not by hand",
+        ));
+    }
+    // SAFETY: fd 3 is open (checked above) and nothing else in this process uses it.
+    let mut out = BufWriter::new(std::fs::File::from(unsafe {
+        OwnedFd::from_raw_fd(REPLY_FD)
+    }));
+    send(
+        &mut out,
+        &Reply {
+            ready: Some(true),
+            ..Reply::default()
+        },
+    )?;
+    let mut exec = InProcess::new(solution);
+    for line in io::stdin().lock().lines() {
+        let line = line?;
+        let reply = match serde_json::from_str::<Request>(&line) {
+            Ok(req) => {
+                let cpu = process_cpu_ms();
+                let out = exec.call(&req.board, &req.hand);
+                let cpu_ms = process_cpu_ms() - cpu;
+                let mut r = Reply {
+                    cpu_ms: Some(cpu_ms),
+                    wall_ms: Some(out.wall_ms),
+                    ..Reply::default()
+                };
+                match out.result {
+                    Ok(v) => r.answer = Some(v.into()),
+                    Err(Failure::Panic(m)) => r.panic = Some(m),
+                    Err(other) => r.error = Some(format!("{other:?}")),
+                }
+                r
+            }
+            Err(e) => Reply {
+                error: Some(format!("malformed request: {e}")),
+                ..Reply::default()
+            },
+        };
+        send(&mut out, &reply)?;
+    }
+    Ok(())
+}
+
+fn send(out: &mut impl Write, reply: &Reply) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, reply)?;
+    out.write_all(b"\n")?;
+    out.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MEM: &str = "memory 1024 MiB";
+
+    #[test]
+    fn deaths_are_named() {
+        // SIGABRT after Rust's allocation failure message: MLE.
+        assert_eq!(
+            classify_death(
+                Some(6),
+                None,
+                "memory allocation of 4294967296 bytes failed\n",
+                MEM
+            ),
+            Failure::MemoryLimit(MEM.into())
+        );
+        // Rust's stack overflow handler prints, then aborts.
+        assert_eq!(
+            classify_death(
+                Some(6),
+                None,
+                "\nthread 'main' has overflowed its stack\nfatal runtime error: stack overflow, aborting\n",
+                MEM
+            ),
+            Failure::Crash(
+                "stack overflow, killed by SIGABRT: fatal runtime error: stack overflow, aborting"
+                    .into()
+            )
+        );
+        assert_eq!(
+            classify_death(Some(11), None, "", MEM),
+            Failure::Crash("killed by SIGSEGV".into())
+        );
+        assert_eq!(
+            classify_death(None, Some(3), "bye\n\n", MEM),
+            Failure::Crash("exited with code 3 without replying: bye".into())
+        );
+        assert_eq!(
+            classify_death(
+                Some(6),
+                None,
+                "FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory",
+                MEM
+            ),
+            Failure::MemoryLimit(MEM.into())
+        );
+    }
+
+    fn limits() -> Limits {
+        Limits {
+            cpu_ms: 100,
+            memory_mib: 64,
+        }
+    }
+
+    fn reply(json: &str) -> Reply {
+        serde_json::from_str(json).unwrap()
+    }
+
+    #[test]
+    fn replies_are_classified() {
+        let l = limits();
+        assert_eq!(
+            classify_reply(reply(r#"{"answer":2}"#), &l, 1.0, 1.0),
+            Ok(2)
+        );
+        // CPU over the limit is TLE even when an answer came back.
+        assert_eq!(
+            classify_reply(reply(r#"{"answer":2}"#), &l, 120.0, 130.0),
+            Err(Failure::TimeLimit("CPU 100 ms".into()))
+        );
+        // Sleeping past the wall limit (2 * 100 + 1000 ms) with little CPU.
+        assert_eq!(
+            classify_reply(reply(r#"{"answer":2}"#), &l, 1.0, 1300.0),
+            Err(Failure::TimeLimit("wall 1200 ms".into()))
+        );
+        assert_eq!(
+            classify_reply(reply(r#"{"panic":"boom at x.rs:3"}"#), &l, 1.0, 1.0),
+            Err(Failure::Panic("boom at x.rs:3".into()))
+        );
+        assert_eq!(
+            classify_reply(reply(r#"{"error":"IndexError: x (line 4)"}"#), &l, 1.0, 1.0),
+            Err(Failure::Crash("raised IndexError: x (line 4)".into()))
+        );
+        assert_eq!(
+            classify_reply(reply(r#"{"memory":"MemoryError"}"#), &l, 1.0, 1.0),
+            Err(Failure::MemoryLimit("memory 64 MiB".into()))
+        );
+        assert_eq!(
+            classify_reply(reply(r#"{"bad_return":"None"}"#), &l, 1.0, 1.0),
+            Err(Failure::Crash(
+                "malformed reply: returned None, not an integer".into()
+            ))
+        );
+        assert_eq!(
+            classify_reply(reply(r#"{"answer":4294967296}"#), &l, 1.0, 1.0),
+            Err(Failure::Crash(
+                "malformed reply: answer 4294967296 does not fit in an i32".into()
+            ))
+        );
+        assert!(serde_json::from_str::<Reply>(r#"{"answr":2}"#).is_err());
+    }
+
+    #[test]
+    fn excerpts_are_short() {
+        assert_eq!(excerpt(b"hello\n"), "hello");
+        assert_eq!(
+            excerpt("x".repeat(200).as_bytes()),
+            format!("{}...", "x".repeat(120))
+        );
+    }
+}
