@@ -38,7 +38,7 @@ def where(exc, path):
 def describe(exc, path):
     """'IndexError: string index out of range (line 12)'."""
     text = type(exc).__name__
-    message = str(exc)
+    message = exc.msg if isinstance(exc, SyntaxError) else str(exc)
     if message:
         text += ": " + message.splitlines()[0][:200]
     return text + where(exc, path)

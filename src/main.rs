@@ -221,7 +221,9 @@ fn cmd_run(
         config,
         &mut |s| {
             let inner: Box<dyn Executor + '_> = match scripts.iter().find(|x| x.name == s.name()) {
-                Some(script) => Box::new(Worker::new(script.launch(), settings.clone())),
+                Some(script) => {
+                    Box::new(Worker::new(script.launch(&config.limits), settings.clone()))
+                }
                 None if how.in_process => Box::new(InProcess::with_stop(s, &interrupt::STOP)),
                 None => Box::new(Worker::new(
                     Launch::own_binary(exe.clone(), s.name()),

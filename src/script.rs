@@ -19,6 +19,10 @@ pub const PYTHON_ADAPTER: &str = include_str!("../adapters/worker.py");
 /// The JavaScript adapter, `adapters/worker.js`.
 pub const JS_ADAPTER: &str = include_str!("../adapters/worker.js");
 
+/// Address space `node` gets beyond the memory limit, in mebibytes: Node 20 does not start under
+/// about 700 MiB of `RLIMIT_AS` (V8 reserves address space up front), measured on Linux x86-64.
+pub const NODE_RESERVE_MIB: u64 = 1024;
+
 /// A script language and its interpreter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Language {
@@ -73,32 +77,38 @@ pub struct Script {
 }
 
 impl Script {
-    /// How to start its worker: the interpreter with the adapter and the file. Python runs with
-    /// `PYTHONHASHSEED=0`, so set and dict order, and so any answer that depends on it, repeats.
-    pub fn launch(&self) -> Launch {
-        let (adapter, env) = match self.language {
+    /// How to start its worker under `limits`: the interpreter with the adapter and the file.
+    /// Python runs with `PYTHONHASHSEED=0`, so set and dict order, and so any answer that depends
+    /// on it, repeats. Node gets [`NODE_RESERVE_MIB`] of address space on top of the memory
+    /// limit, and `--max-old-space-size` of the memory limit for its heap.
+    pub fn launch(&self, limits: &Limits) -> Launch {
+        let file = self.file.clone().into_os_string();
+        let (args, env, reserve_mib) = match self.language {
             Language::Python => (
-                PYTHON_ADAPTER,
+                vec!["-c".into(), PYTHON_ADAPTER.into(), file],
                 vec![
                     ("PYTHONHASHSEED".into(), "0".into()),
                     ("PYTHONDONTWRITEBYTECODE".into(), "1".into()),
                 ],
+                0,
             ),
-            Language::JavaScript => (JS_ADAPTER, Vec::new()),
-        };
-        let flag = match self.language {
-            Language::Python => "-c",
-            Language::JavaScript => "-e",
+            Language::JavaScript => (
+                vec![
+                    format!("--max-old-space-size={}", limits.memory_mib).into(),
+                    "-e".into(),
+                    JS_ADAPTER.into(),
+                    file,
+                ],
+                Vec::new(),
+                NODE_RESERVE_MIB,
+            ),
         };
         Launch {
             program: self.language.interpreter().into(),
-            args: vec![
-                flag.into(),
-                adapter.into(),
-                self.file.clone().into_os_string(),
-            ],
+            args,
             env,
             label: self.language.interpreter().into(),
+            reserve_mib,
             own: false,
         }
     }
@@ -124,10 +134,8 @@ impl Solution for Script {
             limits: Limits::default(),
             stop: None,
         };
-        match Worker::new(self.launch(), settings)
-            .call(&board, &hand)
-            .result
-        {
+        let launch = self.launch(&settings.limits);
+        match Worker::new(launch, settings).call(&board, &hand).result {
             Ok(v) => v,
             Err(f) => panic!("{}: {}", self.path, describe(&f)),
         }

@@ -8,8 +8,9 @@ use crate::config::Limits;
 use crate::execute::median;
 use crate::runner::CaseResult;
 
-/// A case is limit-sensitive when an answer took more than `limit / MARGIN` CPU time, or a TLE
-/// less than `limit * MARGIN` (the value Kattis's problemtools and DOMjudge use by default).
+/// A case is limit-sensitive when an answer took more than `limit / MARGIN` CPU time, or a call
+/// that ran to its end took between `limit` and `limit * MARGIN` (so a TLE a faster machine could
+/// turn into an answer); 1.5 is the margin Kattis's problemtools and DOMjudge use by default.
 pub const MARGIN: f64 = crate::worker::MARGIN;
 
 /// One solution's timing, in milliseconds of CPU time unless named wall.
@@ -58,9 +59,11 @@ pub fn summarise(cases: &[CaseResult], limits: &Limits) -> Timing {
                     "{} in {:.0} ms CPU, over {} ms / {MARGIN}: a slower machine may say TLE",
                     c.verdict, c.cpu_ms, limits.cpu_ms
                 ),
+                // A call killed at the wall limit says nothing about how long it would have run.
                 "TLE"
                     if c.message.as_deref().is_some_and(|m| m.contains("CPU"))
-                        && c.cpu_ms < limit * MARGIN =>
+                        && c.cpu_ms < limit * MARGIN
+                        && c.time_ms < limits.wall_ms() as f64 =>
                 {
                     format!(
                         "TLE in {:.0} ms CPU, under {} ms * {MARGIN}: a faster machine may accept it",
@@ -111,35 +114,30 @@ mod tests {
             cpu_ms: 300,
             memory_mib: 64,
         };
+        let tle = Some("TLE: over the CPU 300 ms limit");
+        // Killed at the wall limit (1600 ms) on a starved machine after 350 ms of CPU.
+        let mut starved = case("a#starved", "TLE", 350.0, tle);
+        starved.time_ms = 1600.0;
         let cases = [
             case("a#fast", "AC", 10.0, None),
             case("a#near", "AC", 250.0, None),
             case("a#fine", "WA", 150.0, None),
-            case(
-                "a#close-tle",
-                "TLE",
-                400.0,
-                Some("TLE: over the CPU 300 ms limit"),
-            ),
-            case(
-                "a#clear-tle",
-                "TLE",
-                460.0,
-                Some("TLE: over the CPU 300 ms limit"),
-            ),
+            case("a#close-tle", "TLE", 400.0, tle),
+            case("a#clear-tle", "TLE", 460.0, tle),
             case(
                 "a#slept",
                 "TLE",
                 1.0,
                 Some("TLE: over the wall 1600 ms limit"),
             ),
+            starved,
         ];
         let t = summarise(&cases, &limits);
-        assert_eq!(t.cpu_total_ms, 1271.0);
-        assert_eq!(t.cpu_median_ms, 200.0);
+        assert_eq!(t.cpu_total_ms, 1621.0);
+        assert_eq!(t.cpu_median_ms, 250.0);
         assert_eq!(t.cpu_max_ms, 460.0);
         assert_eq!(t.slowest_case.as_deref(), Some("a#clear-tle"));
-        assert_eq!(t.wall_total_ms, 1277.0);
+        assert_eq!(t.wall_total_ms, 2877.0);
         let got: Vec<_> = t
             .warnings
             .iter()

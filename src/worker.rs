@@ -100,6 +100,10 @@ pub struct Launch {
     pub env: Vec<(OsString, OsString)>,
     /// For reports and errors, e.g. `python3`.
     pub label: String,
+    /// Address space allowed on top of the memory limit, in mebibytes: V8 reserves some 700 MiB
+    /// it never uses before any JavaScript runs, so `node` cannot start under a plain 512 MiB
+    /// `RLIMIT_AS`; its heap is capped at the memory limit by a flag instead. 0 for the others.
+    pub reserve_mib: u64,
     /// Whether the program is the judge itself: if it cannot be started the judge is broken
     /// ([`Failure::Stopped`]); an interpreter that cannot be started is the solution's problem
     /// ([`Failure::Crash`], verdict RE).
@@ -119,6 +123,7 @@ impl Launch {
             args: vec!["worker".into(), "--solution".into(), name.into()],
             env: Vec::new(),
             label: "zuma-judge worker".into(),
+            reserve_mib: 0,
             own: true,
         }
     }
@@ -182,7 +187,8 @@ impl Worker {
 
     /// Starts the worker and waits for `ready`. The error is what every call answers.
     fn start(&mut self) -> Result<(), Failure> {
-        let mut live = spawn(&self.launch, self.settings.limits.memory_mib).map_err(|e| {
+        let address_space = self.settings.limits.memory_mib + self.launch.reserve_mib;
+        let mut live = spawn(&self.launch, address_space).map_err(|e| {
             let what = if e.kind() == io::ErrorKind::NotFound {
                 format!("{} not found on PATH", self.launch.label)
             } else {
@@ -522,6 +528,13 @@ impl Live {
             }
             let now = Instant::now();
             if now >= deadline {
+                // On a starved machine the wall limit can come first for a call that had
+                // already used more CPU time than allowed: that call broke the CPU limit.
+                if let Some((base, _, limit)) = cpu {
+                    if self.cpu_ms() - base > limit as f64 {
+                        return Waited::Killed(Failure::TimeLimit(format!("CPU {limit} ms")));
+                    }
+                }
                 return Waited::Killed(Failure::TimeLimit(format!("wall {wall_limit_ms} ms")));
             }
             let mut slice = (deadline - now).min(Duration::from_millis(100));
@@ -641,15 +654,19 @@ pub fn classify_death(
 /// requests from stdin on fd 3 until stdin closes. Panics are caught and replied; anything
 /// worse ends the process, which is the point.
 ///
-/// Errors: fd 3 is not open (the command was run by hand), or a pipe broke.
+/// Errors: fd 3 is not a pipe (the command was run by hand), or a pipe broke.
 pub fn serve(solution: &dyn Solution) -> io::Result<()> {
-    // SAFETY: fcntl only inspects the descriptor.
-    if unsafe { libc::fcntl(REPLY_FD, libc::F_GETFD) } < 0 {
+    // SAFETY: fstat only inspects the descriptor and writes the stack value.
+    let is_pipe = unsafe {
+        let mut st: libc::stat = std::mem::zeroed();
+        libc::fstat(REPLY_FD, &mut st) == 0 && st.st_mode & libc::S_IFMT == libc::S_IFIFO
+    };
+    if !is_pipe {
         return Err(io::Error::other(
-            "file descriptor 3 is not open: `zuma-judge worker` is started by `zuma-judge run`, not by hand",
+            "file descriptor 3 is not a pipe: `zuma-judge worker` is started by `zuma-judge run`, not by hand",
         ));
     }
-    // SAFETY: fd 3 is open (checked above) and nothing else in this process uses it.
+    // SAFETY: fd 3 is an open pipe (checked above) and nothing else in this process uses it.
     let mut out = BufWriter::new(std::fs::File::from(unsafe {
         OwnedFd::from_raw_fd(REPLY_FD)
     }));

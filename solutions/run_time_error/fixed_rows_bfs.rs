@@ -1,8 +1,9 @@
 //! Seed 000's breadth-first search (shared/seeds/000, "Zuma Game — Hard Problem & Solution")
 //! rewritten with fixed-size rows, a `[u8; 16]` and a length, since the statement promises
-//! 1 <= board.length <= 16. But a row of 16 with a ball inserted holds 17 balls until it is
-//! cleaned, so on every 16-ball board the first insertion indexes past the end of the array and
-//! panics: the off-by-one capacity bug of fixed-buffer submissions. Right on shorter boards.
+//! 1 <= board.length <= 16. But a row grows by each inserted ball until it clears, so a row of 16
+//! plus one ball (any 16-ball board, at its first insertion; a shorter one after enough
+//! insertions that clear nothing) indexes past the end of the array and panics: the off-by-one
+//! capacity bug of fixed-buffer submissions. Right whenever the rows stay within 16.
 use std::collections::HashSet;
 
 impl Solution {

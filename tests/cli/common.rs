@@ -21,5 +21,13 @@ pub fn settings() -> insta::Settings {
     // Table widths follow the widest timing, so rules and the header's tail vary too.
     s.add_filter(r"(?m)^\+[-=]+\+$", "+[rule]+");
     s.add_filter(r"  +total ms  +max ms \|", "  total ms  max ms |");
+    // The timing section is all measurements (and which case is slowest among equals is noise).
+    s.add_filter(r"(?s)\nTiming \(CPU time.*?\n\n", "\n[timing section]\n\n");
+    s.add_filter(r"(?s)\nVerdicts within a factor.*?\n\n", "\n");
+    // Whether a TLE came from the CPU or the wall limit depends on how busy the machine is.
+    s.add_filter(
+        r"over the (CPU|wall) \d+ ms limit",
+        "over the [CPU or wall] limit",
+    );
     s
 }

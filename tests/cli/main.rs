@@ -4,3 +4,4 @@
 mod common;
 mod run;
 mod solve;
+mod worker;

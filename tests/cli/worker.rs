@@ -1,0 +1,844 @@
+//! Judge-grade execution: solutions run in workers under CPU, wall and memory limits. Hostile
+//! solutions are made here, from the shipped accepted ones plus a trigger that misbehaves on
+//! chosen inputs, and never live in `solutions/`: scripts are judged from a temporary directory
+//! (`run --scripts-dir`), compiled ones by rebuilding a copy of the project with them dropped in.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+use crate::common::judge;
+
+/// Small, quickly solved cases; the triggers below pick some of them.
+const CASES: &str = r#"
+[[case]]
+name = "example-1"
+board = "WRRBBW"
+hand = "RB"
+[[case]]
+name = "example-2"
+board = "WWRRBBWW"
+hand = "WRBRW"
+[[case]]
+name = "example-3"
+board = "G"
+hand = "GGGGG"
+[[case]]
+name = "old-example-4"
+board = "RBYYBBRRB"
+hand = "YRBGB"
+[[case]]
+name = "split-pair"
+board = "RRWWRRBBRR"
+hand = "WB"
+"#;
+
+/// The hardest public case: the shipped TLE and RE examples fail on it.
+const HARD_CASE: &str = r#"
+[[case]]
+name = "jury-timeout"
+board = "RRGGBBYYWWRRGGBB"
+hand = "RGBYW"
+"#;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// A temporary project-like directory with `cases.toml`, `judge.toml` (`cpu_ms`, 512 MiB) and
+/// `scripts/<verdict>/<name>` files.
+fn workspace(cases: &str, cpu_ms: u64, scripts: &[(&str, String)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("cases.toml"), cases).unwrap();
+    std::fs::write(
+        dir.path().join("judge.toml"),
+        format!("[limits]\ncpu_ms = {cpu_ms}\nmemory_mib = 512\n"),
+    )
+    .unwrap();
+    for (path, text) in scripts {
+        let p = dir.path().join("scripts").join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    dir
+}
+
+/// `source` with `trigger` inserted after the first line that contains `after`.
+fn with_trigger(source: &str, after: &str, trigger: &str) -> String {
+    let at = source.find(after).expect("anchor") + after.len();
+    let at = at + source[at..].find('\n').unwrap() + 1;
+    format!("{}{trigger}\n{}", &source[..at], &source[at..])
+}
+
+fn python(trigger: &str) -> String {
+    let base = std::fs::read_to_string(
+        Path::new(ROOT).join("tests/fixtures/scripts/accepted/seed000_bfs_py.py"),
+    )
+    .unwrap();
+    with_trigger(&base, "def findMinStep", trigger)
+}
+
+fn javascript(trigger: &str) -> String {
+    let base =
+        std::fs::read_to_string(Path::new(ROOT).join("solutions/accepted/seed000_bfs_js.js"))
+            .unwrap();
+    with_trigger(&base, "var findMinStep = function", trigger)
+}
+
+fn rust(trigger: &str) -> String {
+    let base =
+        std::fs::read_to_string(Path::new(ROOT).join("solutions/accepted/seed000_bfs.rs")).unwrap();
+    with_trigger(&base, "pub fn find_min_step", trigger)
+}
+
+/// Per solution, its case verdicts in case order as `name:VERDICT`, with the message of a TLE,
+/// RE or MLE cut to its first `keep` characters. Which limit a CPU-bound loop hits first, 1.5
+/// times the CPU limit or the wall limit, depends on how busy the machine is, so a TLE reads
+/// `over the [CPU or wall] limit`; the tests check the wall limit separately, on a sleeper.
+fn verdicts(report: &Value, keep: usize) -> BTreeMap<String, Vec<String>> {
+    report["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let cases = s["cases"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| {
+                    let name = c["case"].as_str().unwrap().split('#').nth(1).unwrap();
+                    let mut v = format!("{name}:{}", c["verdict"].as_str().unwrap());
+                    if let Some(m) = c["message"].as_str() {
+                        let m = if m.starts_with("TLE: over the ") {
+                            "TLE: over the [CPU or wall] limit"
+                        } else {
+                            m
+                        };
+                        v.push_str(&format!(" {}", m.chars().take(keep).collect::<String>()));
+                    }
+                    v
+                })
+                .collect();
+            (s["name"].as_str().unwrap().to_string(), cases)
+        })
+        .collect()
+}
+
+fn run_json(cmd: &mut assert_cmd::Command, code: i32) -> Value {
+    let out = cmd.assert().code(code).get_output().stdout.clone();
+    serde_json::from_slice(&out).unwrap()
+}
+
+fn strs(v: &[&str]) -> Vec<String> {
+    v.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn hostile_python_and_javascript_get_their_verdicts_on_exactly_their_cases() {
+    let ws = workspace(
+        CASES,
+        300,
+        &[
+            // Loops on boards with a Y.
+            (
+                "time_limit_exceeded/loop_py.py",
+                python("        if 'Y' in board:\n            while True:\n                pass"),
+            ),
+            // Sleeps: little CPU, so the wall limit (2 * 300 + 1000 ms) ends it.
+            (
+                "time_limit_exceeded/sleep_py.py",
+                python("        if board == 'G':\n            import time; time.sleep(60)"),
+            ),
+            (
+                "run_time_error/index_py.py",
+                python("        if len(board) == 10:\n            return [0][len(board)]"),
+            ),
+            (
+                "run_time_error/recursion_py.py",
+                python("        if board == 'WWRRBBWW':\n            def down(n): return down(n + 1) + 1\n            return down(0)"),
+            ),
+            // A hard crash: no exception, the interpreter dies of SIGABRT.
+            (
+                "run_time_error/abort_py.py",
+                python("        if board == 'WRRBBW':\n            import os; os.abort()"),
+            ),
+            (
+                "run_time_error/returns_none_py.py",
+                python("        if board == 'G':\n            return None"),
+            ),
+            (
+                "memory_limit_exceeded/alloc_py.py",
+                python("        if board == 'G':\n            return len(bytearray(4 << 30))"),
+            ),
+            // Prints on stdout: the replies travel on another descriptor, so still AC.
+            (
+                "accepted/chatty_py.py",
+                python("        print('{\"answer\": 99}', flush=True)\n        print(List[int], Counter('RR'), deque())"),
+            ),
+            (
+                "time_limit_exceeded/loop_js.js",
+                javascript("    if (board.includes('Y')) { for (;;) {} }"),
+            ),
+            (
+                "run_time_error/index_js.js",
+                javascript("    if (board.length === 10) { return undefined.x; }"),
+            ),
+            (
+                "run_time_error/recursion_js.js",
+                javascript("    if (board === 'WWRRBBWW') { const down = (n) => down(n + 1) + 1; return down(0); }"),
+            ),
+            (
+                "memory_limit_exceeded/alloc_js.js",
+                javascript("    if (board === 'G') { return new ArrayBuffer(4 * 2 ** 30).byteLength; }"),
+            ),
+            ("accepted/console_js.js", javascript("    console.log('{\"answer\": 99}');")),
+        ],
+    );
+    let mut cmd = judge();
+    cmd.current_dir(ws.path()).args([
+        "run",
+        "--cases",
+        "cases.toml",
+        "--scripts-dir",
+        "scripts",
+        "--format",
+        "json",
+    ]);
+    for s in [
+        "loop_py",
+        "sleep_py",
+        "index_py",
+        "recursion_py",
+        "abort_py",
+        "returns_none_py",
+        "alloc_py",
+        "chatty_py",
+        "loop_js",
+        "index_js",
+        "recursion_js",
+        "alloc_js",
+        "console_js",
+        "seed000_bfs",
+    ] {
+        cmd.args(["--solution", s]);
+    }
+    let report = run_json(&mut cmd, 0);
+    let got = verdicts(&report, 200);
+    let ac = |n: &str| format!("{n}:AC");
+    let all_ac = strs(&[
+        "example-1:AC",
+        "example-2:AC",
+        "example-3:AC",
+        "old-example-4:AC",
+        "split-pair:AC",
+    ]);
+    let tle_cpu = "TLE TLE: over the [CPU or wall] limit";
+    let mut want: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    want.insert(
+        "loop_py".into(),
+        vec![
+            ac("example-1"),
+            ac("example-2"),
+            ac("example-3"),
+            format!("old-example-4:{tle_cpu}"),
+            ac("split-pair"),
+        ],
+    );
+    want.insert(
+        "sleep_py".into(),
+        vec![
+            ac("example-1"),
+            ac("example-2"),
+            format!("example-3:{tle_cpu}"),
+            ac("old-example-4"),
+            ac("split-pair"),
+        ],
+    );
+    want.insert(
+        "index_py".into(),
+        vec![
+            ac("example-1"),
+            ac("example-2"),
+            ac("example-3"),
+            ac("old-example-4"),
+            "split-pair:RE RE: raised IndexError: list index out of range (line 8)".into(),
+        ],
+    );
+    want.insert(
+        "recursion_py".into(),
+        vec![
+            ac("example-1"),
+            "example-2:RE RE: raised RecursionError: maximum recursion depth exceeded (line 8)"
+                .into(),
+            ac("example-3"),
+            ac("old-example-4"),
+            ac("split-pair"),
+        ],
+    );
+    want.insert(
+        "abort_py".into(),
+        vec![
+            "example-1:RE RE: killed by SIGABRT".into(),
+            ac("example-2"),
+            ac("example-3"),
+            ac("old-example-4"),
+            ac("split-pair"),
+        ],
+    );
+    want.insert(
+        "returns_none_py".into(),
+        vec![
+            ac("example-1"),
+            ac("example-2"),
+            "example-3:RE RE: malformed reply: returned None, not an integer".into(),
+            ac("old-example-4"),
+            ac("split-pair"),
+        ],
+    );
+    want.insert(
+        "alloc_py".into(),
+        vec![
+            ac("example-1"),
+            ac("example-2"),
+            "example-3:MLE MLE: over the memory 512 MiB limit".into(),
+            ac("old-example-4"),
+            ac("split-pair"),
+        ],
+    );
+    want.insert("chatty_py".into(), all_ac.clone());
+    want.insert(
+        "loop_js".into(),
+        vec![
+            ac("example-1"),
+            ac("example-2"),
+            ac("example-3"),
+            format!("old-example-4:{tle_cpu}"),
+            ac("split-pair"),
+        ],
+    );
+    want.insert(
+        "index_js".into(),
+        vec![ac("example-1"), ac("example-2"), ac("example-3"), ac("old-example-4"), "split-pair:RE RE: raised TypeError: Cannot read properties of undefined (reading 'x') (line 5)".into()],
+    );
+    want.insert(
+        "recursion_js".into(),
+        vec![
+            ac("example-1"),
+            "example-2:RE RE: raised RangeError: Maximum call stack size exceeded (line 5)".into(),
+            ac("example-3"),
+            ac("old-example-4"),
+            ac("split-pair"),
+        ],
+    );
+    want.insert(
+        "alloc_js".into(),
+        vec![
+            ac("example-1"),
+            ac("example-2"),
+            "example-3:MLE MLE: over the memory 512 MiB limit".into(),
+            ac("old-example-4"),
+            ac("split-pair"),
+        ],
+    );
+    want.insert("console_js".into(), all_ac.clone());
+    want.insert("seed000_bfs".into(), all_ac);
+    assert_eq!(got, want);
+    let by_name = |n: &str| {
+        report["solutions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == n)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(by_name("loop_py")["run_by"], "worker (python3)");
+    assert_eq!(by_name("loop_js")["run_by"], "worker (node)");
+    assert_eq!(
+        by_name("seed000_bfs")["run_by"],
+        "worker (zuma-judge worker)"
+    );
+    // A sleeper uses no CPU time: only the wall limit (2 * 300 + 1000 ms) can stop it.
+    assert_eq!(
+        by_name("sleep_py")["cases"][2]["message"],
+        "TLE: over the wall 1600 ms limit"
+    );
+    // A loop is killed, at 1.5 times the CPU limit or at the wall limit: never a close call.
+    assert_eq!(
+        by_name("loop_py")["timing"]["warnings"],
+        serde_json::json!([])
+    );
+}
+
+#[test]
+fn a_script_that_cannot_load_or_an_interpreter_that_is_missing_is_a_run_time_error() {
+    let ws = workspace(
+        CASES,
+        300,
+        &[
+            ("accepted/typo_py.py", "class Solution:\n    def findMinStep(self, board, hand) -> int\n        return 0\n".into()),
+            ("accepted/nothing_js.js", "var find_min_step = function(board, hand) { return 0; };\n".into()),
+            ("accepted/bfs_py.py", python("")),
+        ],
+    );
+    let mut cmd = judge();
+    cmd.current_dir(ws.path()).args([
+        "run",
+        "--cases",
+        "cases.toml",
+        "--scripts-dir",
+        "scripts",
+        "--format",
+        "json",
+        "--solution",
+        "typo_py",
+        "--solution",
+        "nothing_js",
+        "--solution",
+        "seed000_bfs",
+    ]);
+    let got = verdicts(&run_json(&mut cmd, 1), 200);
+    let every = |m: &str| -> Vec<String> {
+        [
+            "example-1",
+            "example-2",
+            "example-3",
+            "old-example-4",
+            "split-pair",
+        ]
+        .iter()
+        .map(|c| format!("{c}:RE RE: {m}"))
+        .collect()
+    };
+    assert_eq!(
+        got["typo_py"],
+        every("cannot load: SyntaxError: expected ':' (line 2)")
+    );
+    assert_eq!(
+        got["nothing_js"],
+        every("cannot load: Error: no function findMinStep(board, hand)")
+    );
+    assert_eq!(got["seed000_bfs"].len(), 5);
+
+    // No python3 on PATH: a per-solution RE that says so; compiled solutions are unaffected.
+    let mut cmd = judge();
+    cmd.current_dir(ws.path())
+        .env("PATH", "/nonexistent")
+        .args([
+            "run",
+            "--cases",
+            "cases.toml",
+            "--scripts-dir",
+            "scripts",
+            "--format",
+            "json",
+            "--solution",
+            "bfs_py",
+            "--solution",
+            "seed000_bfs",
+        ]);
+    let got = verdicts(&run_json(&mut cmd, 1), 200);
+    assert_eq!(
+        got["bfs_py"],
+        every("cannot start: python3 not found on PATH")
+    );
+    assert!(got["seed000_bfs"].iter().all(|v| v.ends_with(":AC")));
+}
+
+#[test]
+fn pasted_python_with_leetcode_imports_is_graded() {
+    // LeetCode's editor imports typing and collections for the submission; no edits needed.
+    let ws = workspace(
+        CASES,
+        2000,
+        &[(
+            "accepted/bfs_py.py",
+            std::fs::read_to_string(
+                Path::new(ROOT).join("tests/fixtures/scripts/accepted/seed000_bfs_py.py"),
+            )
+            .unwrap(),
+        ),
+        (
+            "wrong_answer/counts_py.py",
+            "class Solution:\n    def findMinStep(self, board: str, hand: str) -> int:\n        c: Dict[str, int] = Counter(hand)\n        q: Deque[str] = deque(board)\n        return -1 if len(q) > sum(c.values()) * 3 else len(board) % 3\n".into(),
+        )],
+    );
+    let mut cmd = judge();
+    cmd.current_dir(ws.path()).args([
+        "run",
+        "--cases",
+        "cases.toml",
+        "--scripts-dir",
+        "scripts",
+        "--format",
+        "json",
+        "--solution",
+        "bfs_py",
+        "--solution",
+        "counts_py",
+    ]);
+    let report = run_json(&mut cmd, 0);
+    let got = verdicts(&report, 0);
+    assert!(got["bfs_py"].iter().all(|v| v.ends_with(":AC")), "{got:?}");
+    assert_eq!(
+        got["counts_py"],
+        strs(&[
+            "example-1:WA",
+            "example-2:AC",
+            "example-3:WA",
+            "old-example-4:WA",
+            "split-pair:WA"
+        ])
+    );
+}
+
+#[test]
+fn repeat_reports_the_median_of_n_calls_and_in_process_is_still_there() {
+    let ws = workspace(CASES, 2000, &[]);
+    let report = run_json(
+        judge().current_dir(ws.path()).args([
+            "run",
+            "--cases",
+            "cases.toml",
+            "--format",
+            "json",
+            "--repeat",
+            "3",
+            "--solution",
+            "seed000_bfs",
+            "--solution",
+            "seed003_adjacent_memo",
+        ]),
+        0,
+    );
+    assert_eq!(
+        report["solutions"][0]["run_by"],
+        "worker (zuma-judge worker), median of 3 calls"
+    );
+    assert_eq!(
+        verdicts(&report, 0)["seed003_adjacent_memo"],
+        strs(&[
+            "example-1:AC",
+            "example-2:AC",
+            "example-3:AC",
+            "old-example-4:AC",
+            "split-pair:WA"
+        ])
+    );
+    let report = run_json(
+        judge().current_dir(ws.path()).args([
+            "run",
+            "--cases",
+            "cases.toml",
+            "--format",
+            "json",
+            "--in-process",
+            "--solution",
+            "seed000_bfs",
+        ]),
+        0,
+    );
+    assert_eq!(report["solutions"][0]["run_by"], "in-process");
+}
+
+#[test]
+fn the_shipped_examples_fail_where_they_should() {
+    let ws = workspace(&format!("{CASES}{HARD_CASE}"), 1000, &[]);
+    let report = run_json(
+        judge().current_dir(ws.path()).args([
+            "run",
+            "--cases",
+            "cases.toml",
+            "--format",
+            "json",
+            "--solution",
+            "brute_force_no_memo",
+            "--solution",
+            "fixed_rows_bfs",
+        ]),
+        0,
+    );
+    let got = verdicts(&report, 200);
+    let ok = strs(&[
+        "example-1:AC",
+        "example-2:AC",
+        "example-3:AC",
+        "old-example-4:AC",
+        "split-pair:AC",
+    ]);
+    let mut tle = ok.clone();
+    tle.push("jury-timeout:TLE TLE: over the [CPU or wall] limit".into());
+    assert_eq!(got["brute_force_no_memo"], tle);
+    let mut re = ok;
+    re.push("jury-timeout:RE RE: panicked: index out of bounds: the len is 16 but the index is 16 at solutions/run_time_error/fixed_rows_bfs.rs:23".into());
+    assert_eq!(got["fixed_rows_bfs"], re);
+    // A TLE is not minimised (each try would cost a limit); an RE is.
+    assert_eq!(report["solutions"][0]["minimised"], Value::Null);
+    assert_eq!(report["solutions"][1]["minimised"]["verdict"], "RE");
+}
+
+#[test]
+fn list_shows_scripts_and_the_new_verdict_folders() {
+    let out = judge()
+        .arg("list")
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    for needle in [
+        "brute_force_no_memo   time_limit_exceeded   solutions/time_limit_exceeded/brute_force_no_memo.rs",
+        "fixed_rows_bfs        run_time_error        solutions/run_time_error/fixed_rows_bfs.rs",
+        "seed000_bfs_js        accepted              solutions/accepted/seed000_bfs_js.js",
+        "seed003_adjacent_memo_py   wrong_answer     solutions/wrong_answer/seed003_adjacent_memo_py.py",
+    ] {
+        let squeeze = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(squeeze(&out).contains(&squeeze(needle)), "{needle}\n{out}");
+    }
+}
+
+#[test]
+fn the_worker_mode_is_not_for_people() {
+    let out = judge()
+        .args(["worker", "--solution", "seed000_bfs"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "error: file descriptor 3 is not a pipe: `zuma-judge worker` is started by `zuma-judge run`, not by hand\n"
+    );
+}
+
+#[test]
+fn ctrl_c_writes_the_report_so_far_and_exits_3() {
+    let ws = workspace(
+        CASES,
+        60_000,
+        &[(
+            "accepted/forever_py.py",
+            python("        while True:\n            pass"),
+        )],
+    );
+    let out = ws.path().join("report.json");
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("zuma-judge"))
+        .current_dir(ws.path())
+        .args([
+            "run",
+            "--cases",
+            "cases.toml",
+            "--scripts-dir",
+            "scripts",
+            "--format",
+            "json",
+        ])
+        .args([
+            "--solution",
+            "seed000_bfs",
+            "--solution",
+            "forever_py",
+            "--out",
+        ])
+        .arg(&out)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    while !line.starts_with("judged seed000_bfs") {
+        line.clear();
+        assert!(
+            stderr.read_line(&mut line).unwrap() > 0,
+            "the run ended early"
+        );
+    }
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(child.id() as i32),
+        nix::sys::signal::Signal::SIGINT,
+    )
+    .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(3));
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(report["exit_code"], 3);
+    assert_eq!(
+        report["incomplete"],
+        "interrupted: stopped while judging forever_py on cases.toml#example-1, after 0 of 5 cases"
+    );
+    let got = verdicts(&report, 0);
+    assert_eq!(got["seed000_bfs"].len(), 5);
+    assert_eq!(got["forever_py"], Vec::<String>::new());
+    assert_eq!(report["solutions"][1]["complete"], false);
+}
+
+/// Copies the project (no `target/`, no `.git/`) to `to`, writing only files whose content
+/// changed so that cargo's fingerprints survive between test runs, and replaces `solutions/`
+/// by the shipped solutions plus `extra`.
+fn sync_project(to: &Path, extra: &[(&str, String)]) {
+    let root = Path::new(ROOT);
+    let mut wanted: BTreeMap<PathBuf, Vec<u8>> = BTreeMap::new();
+    for entry in walkdir::WalkDir::new(root)
+        .into_iter()
+        .filter_entry(|e| !matches!(e.file_name().to_str(), Some("target" | ".git")))
+    {
+        let entry = entry.unwrap();
+        if entry.file_type().is_file() {
+            let rel = entry.path().strip_prefix(root).unwrap().to_path_buf();
+            wanted.insert(rel, std::fs::read(entry.path()).unwrap());
+        }
+    }
+    for (path, text) in extra {
+        wanted.insert(Path::new("solutions").join(path), text.as_bytes().to_vec());
+    }
+    if to.join("solutions").exists() {
+        for entry in walkdir::WalkDir::new(to.join("solutions")) {
+            let entry = entry.unwrap();
+            let rel = entry.path().strip_prefix(to).unwrap();
+            if entry.file_type().is_file() && !wanted.contains_key(rel) {
+                std::fs::remove_file(entry.path()).unwrap();
+            }
+        }
+    }
+    for (rel, bytes) in &wanted {
+        let p = to.join(rel);
+        if std::fs::read(&p).ok().as_ref() != Some(bytes) {
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(&p, bytes).unwrap();
+        }
+    }
+}
+
+/// The acceptance test of the issue: hostile compiled solutions dropped into `solutions/` of a
+/// copy of the project, the judge rebuilt, and the run finishes with each hostile solution
+/// failing exactly on its cases while every shipped solution keeps its verdicts.
+#[test]
+fn hostile_rust_solutions_dropped_in_and_rebuilt() {
+    let hostile = [
+        (
+            "time_limit_exceeded/hostile_loop.rs",
+            rust("        if board.contains('Y') { loop { std::hint::black_box(0); } }"),
+        ),
+        (
+            "time_limit_exceeded/hostile_sleep.rs",
+            rust("        if board == \"G\" { std::thread::sleep(std::time::Duration::from_secs(60)); }"),
+        ),
+        (
+            "run_time_error/hostile_index.rs",
+            rust("        if board.len() == 10 { let v = vec![0u8; 3]; return v[board.len()] as i32; }"),
+        ),
+        (
+            "run_time_error/hostile_recursion.rs",
+            rust("        fn down(n: u64) -> u64 { let b = [n; 64]; std::hint::black_box(&b); if n == 0 { 0 } else { down(n - 1) + b[(n % 64) as usize] } }\n        if board == \"WWRRBBWW\" { return down(u64::MAX) as i32; }"),
+        ),
+        (
+            "run_time_error/hostile_abort.rs",
+            rust("        if board == \"WRRBBW\" { std::process::abort(); }"),
+        ),
+        (
+            "memory_limit_exceeded/hostile_alloc.rs",
+            rust("        if board == \"G\" { let v = vec![1u8; 6 << 30]; return v[v.len() - 1] as i32; }"),
+        ),
+    ];
+    let base = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("hostile");
+    let project = base.join("project");
+    sync_project(&project, &hostile);
+    let status = Command::new(env!("CARGO"))
+        .current_dir(&project)
+        .env("CARGO_TARGET_DIR", base.join("target"))
+        .env("CARGO_PROFILE_DEV_OPT_LEVEL", "1")
+        .args(["build", "--offline", "--quiet", "--bin", "zuma-judge"])
+        .status()
+        .unwrap();
+    assert!(
+        status.success(),
+        "the copy with hostile solutions did not build"
+    );
+    let rebuilt = base.join("target/debug/zuma-judge");
+
+    let ws = workspace(&format!("{CASES}{HARD_CASE}"), 1000, &[]);
+    let args = ["run", "--cases", "cases.toml", "--format", "json"];
+    let mut cmd = assert_cmd::Command::new(&rebuilt);
+    cmd.current_dir(ws.path()).args(args);
+    let report = run_json(&mut cmd, 0);
+    let with_hostiles = verdicts(&report, 200);
+    let sleeper = report["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "hostile_sleep")
+        .unwrap();
+    assert_eq!(
+        sleeper["cases"][2]["message"],
+        "TLE: over the wall 3000 ms limit"
+    );
+    let mut cmd = judge();
+    cmd.current_dir(ws.path()).args(args);
+    let shipped = verdicts(&run_json(&mut cmd, 0), 200);
+
+    for (name, cases) in &shipped {
+        assert_eq!(&with_hostiles[name], cases, "{name} changed");
+    }
+    let ac = |n: &str| format!("{n}:AC");
+    let mut want = BTreeMap::new();
+    want.insert(
+        "hostile_loop",
+        vec![
+            ac("example-1"),
+            ac("example-2"),
+            ac("example-3"),
+            "old-example-4:TLE TLE: over the [CPU or wall] limit".into(),
+            ac("split-pair"),
+            "jury-timeout:TLE TLE: over the [CPU or wall] limit".into(),
+        ],
+    );
+    want.insert(
+        "hostile_sleep",
+        vec![
+            ac("example-1"),
+            ac("example-2"),
+            "example-3:TLE TLE: over the [CPU or wall] limit".into(),
+            ac("old-example-4"),
+            ac("split-pair"),
+            ac("jury-timeout"),
+        ],
+    );
+    want.insert(
+        "hostile_index",
+        vec![ac("example-1"), ac("example-2"), ac("example-3"), ac("old-example-4"), "split-pair:RE RE: panicked: index out of bounds: the len is 3 but the index is 10 at solutions/run_time_error/hostile_index.rs:8".into(), ac("jury-timeout")],
+    );
+    want.insert(
+        "hostile_recursion",
+        vec![ac("example-1"), "example-2:RE RE: stack overflow, killed by SIGABRT: fatal runtime error: stack overflow, aborting".into(), ac("example-3"), ac("old-example-4"), ac("split-pair"), ac("jury-timeout")],
+    );
+    want.insert(
+        "hostile_abort",
+        vec![
+            "example-1:RE RE: killed by SIGABRT".into(),
+            ac("example-2"),
+            ac("example-3"),
+            ac("old-example-4"),
+            ac("split-pair"),
+            ac("jury-timeout"),
+        ],
+    );
+    want.insert(
+        "hostile_alloc",
+        vec![
+            ac("example-1"),
+            ac("example-2"),
+            "example-3:MLE MLE: over the memory 512 MiB limit".into(),
+            ac("old-example-4"),
+            ac("split-pair"),
+            ac("jury-timeout"),
+        ],
+    );
+    for (name, cases) in want {
+        assert_eq!(with_hostiles[name], cases, "{name}");
+    }
+    assert_eq!(with_hostiles.len(), shipped.len() + 6);
+}
