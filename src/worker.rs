@@ -202,26 +202,22 @@ impl Worker {
         })?;
         let startup_ms = STARTUP_MS.max(self.settings.limits.wall_ms());
         let deadline = Instant::now() + Duration::from_millis(startup_ms);
-        let line = loop {
-            match live.wait_line(deadline, startup_ms, None, self.settings.stop) {
-                Waited::Line(l) => break l,
-                Waited::Killed(f) => {
-                    let f = match f {
-                        Failure::TimeLimit(_) => {
-                            Failure::Crash(format!("did not start within {startup_ms} ms"))
-                        }
-                        other => other,
-                    };
-                    live.kill();
-                    return Err(f);
-                }
-                Waited::Died => {
-                    let f = live.death(&self.memory_limit());
-                    return Err(match f {
-                        Failure::Crash(m) => Failure::Crash(format!("died while starting: {m}")),
-                        other => other,
-                    });
-                }
+        let line = match live.wait_line(deadline, startup_ms, None, self.settings.stop) {
+            Waited::Line(l) => l,
+            Waited::Killed(f) => {
+                live.kill();
+                return Err(match f {
+                    Failure::TimeLimit(_) => {
+                        Failure::Crash(format!("did not start within {startup_ms} ms"))
+                    }
+                    other => other,
+                });
+            }
+            Waited::Died => {
+                return Err(match live.death(&self.memory_limit()) {
+                    Failure::Crash(m) => Failure::Crash(format!("died while starting: {m}")),
+                    other => other,
+                });
             }
         };
         match serde_json::from_slice::<Reply>(&line) {
@@ -295,14 +291,9 @@ impl Worker {
         };
         let cpu_ms = reply.cpu_ms.unwrap_or(cpu_ms);
         let wall_ms = reply.wall_ms.unwrap_or(wall_ms);
-        let result = classify_reply(reply, &limits, cpu_ms, wall_ms);
-        if matches!(result, Err(Failure::Crash(_))) {
-            // A reply that makes no sense says nothing good about the worker's state.
-            live.kill();
-            self.live = None;
-        }
+        // The worker answered, so it stays: an exception or a panic was caught inside it.
         Outcome {
-            result,
+            result: classify_reply(reply, &limits, cpu_ms, wall_ms),
             wall_ms,
             cpu_ms,
         }
