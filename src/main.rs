@@ -205,7 +205,8 @@ fn cmd_run(
             eprintln!("  {solution} {case}: {}", verdict.describe());
         }
         Event::SolutionFinished { report } => {
-            eprintln!("judged {}: {}", report.name, report.verdict.name());
+            let cut = if report.complete { "" } else { " (cut short)" };
+            eprintln!("judged {}: {}{cut}", report.name, report.verdict.name());
         }
         _ => {}
     };
