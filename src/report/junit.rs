@@ -357,6 +357,137 @@ fn cases_suite(r: &RunReport) -> Suite {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::fixture;
+    use quick_xml::events::Event;
+    use quick_xml::{Reader, XmlVersion};
+
+    /// (suite, `tests`, `failures`, testcases inside, failures inside, failure messages and
+    /// bodies), read back with quick-xml's parser, which rejects malformed XML.
+    type Seen = (String, usize, usize, usize, usize, Vec<(String, String)>);
+
+    fn read(xml: &str) -> Vec<Seen> {
+        let mut r = Reader::from_str(xml);
+        let mut out: Vec<Seen> = Vec::new();
+        let mut in_failure = false;
+        let attr = |e: &quick_xml::events::BytesStart, n: &str| {
+            e.try_get_attribute(n)
+                .unwrap()
+                .unwrap()
+                .normalized_value(XmlVersion::Implicit1_0)
+                .unwrap()
+                .to_string()
+        };
+        loop {
+            match r.read_event().unwrap() {
+                Event::Start(e) | Event::Empty(e) => match e.name().into_inner() {
+                    "testsuite" => out.push((
+                        attr(&e, "name"),
+                        attr(&e, "tests").parse().unwrap(),
+                        attr(&e, "failures").parse().unwrap(),
+                        0,
+                        0,
+                        vec![],
+                    )),
+                    "testcase" => out.last_mut().unwrap().3 += 1,
+                    "failure" => {
+                        let s = out.last_mut().unwrap();
+                        s.4 += 1;
+                        s.5.push((attr(&e, "message"), String::new()));
+                        in_failure = true;
+                    }
+                    _ => {}
+                },
+                Event::Text(t) if in_failure => {
+                    let body = &mut out.last_mut().unwrap().5.last_mut().unwrap().1;
+                    body.push_str(&t.xml10_content());
+                }
+                Event::GeneralRef(g) if in_failure => {
+                    let body = &mut out.last_mut().unwrap().5.last_mut().unwrap().1;
+                    body.push_str(match AsRef::<str>::as_ref(&g) {
+                        "lt" => "<",
+                        "gt" => ">",
+                        "amp" => "&",
+                        "quot" => "\"",
+                        "apos" => "'",
+                        other => panic!("entity {other}"),
+                    });
+                }
+                Event::End(e) if e.name().into_inner() == "failure" => in_failure = false,
+                Event::Eof => break,
+                _ => {}
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn failing_solutions_read_back_with_their_counts_and_messages() {
+        let xml = Junit.render(&fixture::report());
+        let seen = read(&xml);
+        let counts: Vec<(&str, usize, usize, usize, usize)> = seen
+            .iter()
+            .map(|s| (s.0.as_str(), s.1, s.2, s.3, s.4))
+            .collect();
+        assert_eq!(
+            counts,
+            [
+                ("always_minus_one", 3, 2, 3, 2),
+                ("panics_on_g", 3, 1, 3, 1),
+                ("always_two", 3, 1, 3, 1),
+                ("cases", 0, 0, 0, 0),
+            ]
+        );
+        let (message, body) = &seen[0].5[0];
+        assert_eq!(
+            message,
+            "WA on RRWWRRBBRR + WB: oracle 2, returned -1; minimised: RBBRR + B (oracle 1, returned -1)"
+        );
+        assert_eq!(
+            body,
+            "case: t.toml#split-pair\n\
+             board: RRWWRRBBRR\n\
+             hand: WB\n\
+             oracle: 2\n\
+             returned: -1\n\
+             verdict: WA (accepted/ promises AC on every case)\n\
+             minimised (6 balls, from this solution's first failure t.toml#split-pair): RBBRR + B (oracle 1, returned -1)\n\
+             oracle's witness:\n  \
+               start          R R W W R R B B R R      hand BW\n  \
+               1. B at gap 1  R[B]R W W R R B B R R    hand W\n  \
+               2. W at gap 3  R B R[W]W W R R B B R R  hand -\n    \
+                 remove WWW   R B R R R B B R R\n    \
+                 remove RRR   R B B B R R\n    \
+                 remove BBB   R R R\n    \
+                 remove RRR   (empty)\n"
+        );
+        assert_eq!(
+            seen[1].5[0].0,
+            format!(
+                "RE on GGBB + GB: oracle 2, returned no answer (RE: panicked: no G please at src/report/mod.rs:{}); minimised: G + R (oracle -1, returned no answer (RE: panicked: no G please at src/report/mod.rs:{}))",
+                fixture::PANIC_LINE,
+                fixture::PANIC_LINE
+            )
+        );
+        // a -1 case: the oracle's exhausted states and the best partial line
+        let (message, body) = &seen[2].5[0];
+        assert_eq!(
+            message,
+            "WA on WRRBBW + RB: oracle -1, returned 2; minimised: R + R (oracle -1, returned 2)"
+        );
+        assert!(
+            body.ends_with(
+                "oracle's witness:\n  \
+             no sequence of up to 2 moves empties the board: 0 states expanded and exhausted\n  \
+             best partial line: 2 balls left after 2 moves (37 states explored, all of them)\n  \
+             start          W R R B B W    hand RB\n  \
+             1. R at gap 1  W[R]R R B B W  hand B\n    \
+               remove RRR   W B B W\n  \
+             2. B at gap 1  W[B]B B W      hand -\n    \
+               remove BBB   W W\n"
+            ),
+            "{body}"
+        );
+    }
 
     #[test]
     fn forbidden_characters_are_replaced() {

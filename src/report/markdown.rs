@@ -216,3 +216,45 @@ fn case_details(o: &mut String, r: &RunReport, s: &SolutionReport, c: &CaseResul
     }
     details(o, &summary, &body);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::fixture;
+
+    #[test]
+    fn one_details_block_per_failure() {
+        let md = Markdown.render(&fixture::report());
+        assert!(md.starts_with("### zuma-judge: ❌ 3 of 3 solutions not as expected\n"));
+        let summaries: Vec<&str> = md.lines().filter(|l| l.starts_with("<summary>")).collect();
+        let re = format!(
+            "<summary>❌ <code>panics_on_g</code> RE on <code>t.toml#green</code>: oracle 2, returned no answer (RE: panicked: no G please at src/report/mod.rs:{})</summary>",
+            fixture::PANIC_LINE
+        );
+        assert_eq!(
+            summaries,
+            [
+                "<summary>❌ <code>always_minus_one</code> WA on <code>t.toml#split-pair</code>: oracle 2, returned -1</summary>",
+                "<summary>❌ <code>always_minus_one</code> WA on <code>t.toml#green</code>: oracle 2, returned -1</summary>",
+                &re,
+                "<summary>❌ <code>always_two</code> WA on <code>t.toml#example-1</code>: oracle -1, returned 2</summary>",
+            ]
+        );
+        assert_eq!(md.matches("<details>").count(), 4);
+        assert_eq!(md.matches("</details>").count(), 4);
+        // the first failure of a solution carries its minimised input, witness drawn
+        assert!(md.contains(
+            "minimised to 6 balls: board RBBRR  hand B: oracle 1, returned -1\n  \
+             start          R B B R R    hand B\n  \
+             1. B at gap 1  R[B]B B R R  hand -\n    \
+               remove BBB   R R R\n    \
+               remove RRR   (empty)\n"
+        ));
+    }
+
+    #[test]
+    fn names_cannot_break_the_table_or_the_html() {
+        assert_eq!(code("a|b<c>&"), "<code>a&#124;b&lt;c&gt;&amp;</code>");
+        assert_eq!(text("x|y\nz"), "x&#124;y z");
+    }
+}

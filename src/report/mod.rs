@@ -154,6 +154,106 @@ pub fn witness_lines(board: &str, hand: &str, limits: &Constraints, styled: bool
     }
 }
 
+/// A run with failing solutions, for the reporters' tests: three fakes judged on three cases.
+#[cfg(test)]
+pub(crate) mod fixture {
+    use std::path::Path;
+
+    use crate::case::{self, Suite};
+    use crate::config::Config;
+    use crate::execute::{Executor, InProcess};
+    use crate::registry::Solution;
+    use crate::rules::{Constraints, Instance};
+    use crate::runner::{self, RunReport};
+    use crate::verdict::VerdictKind;
+
+    /// The line of the fake's panic, as its message reports it.
+    pub const PANIC_LINE: u32 = line!() + 11;
+
+    struct Fake(&'static str, VerdictKind);
+
+    impl Fake {
+        fn answer(&self, board: &str, hand: &str) -> i32 {
+            let truth = || {
+                let i = Instance::parse(board, hand, &Constraints::default()).unwrap();
+                crate::oracle::solve(&i).unwrap().as_i32()
+            };
+            match self.0 {
+                "panics_on_g" if board.contains('G') => panic!("no G please"),
+                "panics_on_g" if board.starts_with('W') => truth() + 1,
+                "panics_on_g" => truth(),
+                "always_minus_one" => -1,
+                _ => 2,
+            }
+        }
+    }
+
+    impl Solution for Fake {
+        fn name(&self) -> &str {
+            self.0
+        }
+        fn expected(&self) -> VerdictKind {
+            self.1
+        }
+        fn source(&self) -> &str {
+            "a fake for the reporters' tests"
+        }
+        fn path(&self) -> &str {
+            "solutions/fake.rs"
+        }
+        fn find_min_step(&self, board: String, hand: String) -> i32 {
+            self.answer(&board, &hand)
+        }
+    }
+
+    /// The cases: split pair (2), a green board (2), statement example 1 (-1).
+    pub const CASES: &str = r#"
+[[case]]
+name = "split-pair"
+board = "RRWWRRBBRR"
+hand = "WB"
+[[case]]
+name = "green"
+board = "GGBB"
+hand = "GB"
+[[case]]
+name = "example-1"
+board = "WRRBBW"
+hand = "RB"
+"#;
+
+    /// `always_minus_one` (accepted/: WA on split-pair and green), `panics_on_g`
+    /// (wrong_answer/: RE on green, WA on example-1) and `always_two` (accepted/: WA on
+    /// example-1, where the truth is -1).
+    pub fn report() -> RunReport {
+        let (cases, errors) = case::parse_file(
+            Path::new("t.toml"),
+            "t.toml",
+            CASES,
+            &Constraints::default(),
+        );
+        let suite = Suite {
+            cases,
+            errors,
+            files: 1,
+        };
+        let fakes = [
+            Fake("always_minus_one", VerdictKind::Accepted),
+            Fake("panics_on_g", VerdictKind::WrongAnswer),
+            Fake("always_two", VerdictKind::Accepted),
+        ];
+        let sols: Vec<&dyn Solution> = fakes.iter().map(|f| f as &dyn Solution).collect();
+        runner::run(
+            &suite,
+            &sols,
+            &Config::default(),
+            &mut |s| Box::new(InProcess::new(s)) as Box<dyn Executor + '_>,
+            &mut |_| {},
+        )
+        .unwrap()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
