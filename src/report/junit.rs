@@ -56,8 +56,9 @@ impl Suite {
             .count()
     }
 
+    /// Seconds. Folded from +0.0: an empty float `sum()` is -0.0, which prints as "-0.000000".
     fn time(&self) -> f64 {
-        self.cases.iter().map(|c| c.time).sum()
+        self.cases.iter().fold(0.0, |t, c| t + c.time)
     }
 }
 
@@ -87,7 +88,7 @@ fn write(w: &mut Writer<Vec<u8>>, suites: &[Suite]) -> io::Result<()> {
         .with_attribute(("errors", total(&|s| s.count("error")).as_str()))
         .with_attribute((
             "time",
-            seconds(suites.iter().map(Suite::time).sum::<f64>() * 1e3).as_str(),
+            seconds(suites.iter().fold(0.0, |t, s| t + s.time()) * 1e3).as_str(),
         ))
         .write_inner_content(|w| {
             for s in suites {
@@ -244,6 +245,7 @@ fn case_failure(r: &RunReport, s: &SolutionReport, c: &CaseResult) -> Problem {
             returned(m.got, m.message.as_deref())
         )
     });
+    let first = s.first_failure_case.as_deref().unwrap_or("?");
     let message = format!(
         "{} on {} + {}: oracle {}, returned {}{}",
         c.verdict,
@@ -251,10 +253,11 @@ fn case_failure(r: &RunReport, s: &SolutionReport, c: &CaseResult) -> Problem {
         c.hand,
         c.oracle,
         got,
-        minimised
-            .as_ref()
-            .map(|m| format!("; minimised: {m}"))
-            .unwrap_or_default()
+        match &minimised {
+            Some(m) if first == c.case => format!("; minimised: {m}"),
+            Some(m) => format!("; minimised from the first failure {first}: {m}"),
+            None => String::new(),
+        }
     );
     let rule = if s.expected == VerdictKind::Accepted {
         "accepted/ promises AC on every case".to_string()
@@ -271,9 +274,8 @@ fn case_failure(r: &RunReport, s: &SolutionReport, c: &CaseResult) -> Problem {
     );
     if let (Some(m), Some(text)) = (&s.minimised, &minimised) {
         body.push_str(&format!(
-            "minimised ({} balls, from this solution's first failure {}): {text}\n",
+            "minimised ({} balls, from this solution's first failure {first}): {text}\n",
             m.size,
-            s.first_failure_case.as_deref().unwrap_or("?")
         ));
     }
     body.push_str("oracle's witness:\n");
@@ -424,6 +426,10 @@ mod tests {
     fn failing_solutions_read_back_with_their_counts_and_messages() {
         let xml = Junit.render(&fixture::report());
         let seen = read(&xml);
+        // an empty suite takes zero seconds, not "-0.000000"
+        assert!(xml.contains(
+            r#"<testsuite name="cases" tests="0" failures="0" errors="0" skipped="0" time="0.000000">"#
+        ));
         let counts: Vec<(&str, usize, usize, usize, usize)> = seen
             .iter()
             .map(|s| (s.0.as_str(), s.1, s.2, s.3, s.4))
@@ -436,6 +442,10 @@ mod tests {
                 ("always_two", 3, 1, 3, 1),
                 ("cases", 0, 0, 0, 0),
             ]
+        );
+        assert_eq!(
+            seen[0].5[1].0,
+            "WA on GGBB + GB: oracle 2, returned -1; minimised from the first failure t.toml#split-pair: RBBRR + B (oracle 1, returned -1)"
         );
         let (message, body) = &seen[0].5[0];
         assert_eq!(
