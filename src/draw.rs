@@ -179,7 +179,10 @@ pub fn partial_summary(p: &Partial) -> String {
     let how = if p.exhaustive {
         format!("{} states explored, all of them", p.states)
     } else {
-        format!("search stopped at {} states: the best seen", p.states)
+        format!(
+            "search stopped at {} states, complete up to {} moves: the best seen",
+            p.states, p.complete_to
+        )
     };
     let s = |n: usize| if n == 1 { "" } else { "s" };
     format!(

@@ -225,6 +225,7 @@ fn cmd_solve(
                     "moves": p.moves,
                     "left": p.left,
                     "states": p.states,
+                    "complete_to": p.complete_to,
                     "exhaustive": p.exhaustive,
                 });
             }

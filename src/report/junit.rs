@@ -488,7 +488,7 @@ mod tests {
             body.ends_with(
                 "oracle's witness:\n  \
              no sequence of up to 2 moves empties the board: 0 states expanded and exhausted\n  \
-             best partial line: 2 balls left after 2 moves (37 states explored, all of them)\n  \
+             best partial line: 2 balls left after 2 moves (16 states explored, all of them)\n  \
              start          W R R B B W    hand RB\n  \
              1. R at gap 1  W[R]R R B B W  hand B\n    \
                remove RRR   W B B W\n  \

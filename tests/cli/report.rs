@@ -244,7 +244,7 @@ fn solve_explain_minus_one_shows_the_best_partial_line() {
             "-1\n\
              WWBBWBBWW + BB: -1\n\
              no sequence of up to 2 moves empties the board: 6 states expanded and exhausted\n\
-             best partial line: 2 balls left after 2 moves (24 states explored, all of them)\n\
+             best partial line: 2 balls left after 2 moves (14 states explored, all of them)\n\
              start          W W B B W B B W W      hand BB\n\
              1. B at gap 0  [B]W W B B W B B W W   hand B\n\
              2. B at gap 3  B W W[B]B B W B B W W  hand -\n  \
