@@ -56,7 +56,9 @@ enum Command {
         /// Also write a report in FORMAT to PATH, e.g. junit=judge.xml; repeatable.
         #[arg(long = "report", value_name = "FORMAT=PATH")]
         reports: Vec<ReportSpec>,
-        /// Compare with an earlier `--format json` report; a verdict regression exits 1.
+        /// Compare with an earlier `--format json` report: changed verdicts, cases and
+        /// solutions that came or went, and cases slower by more than max(3 x the repeats'
+        /// spread, 10 ms or 1 ms with repeats, 50%). A verdict regression exits 1.
         #[arg(long, value_name = "OLD.json")]
         baseline: Option<PathBuf>,
     },

@@ -204,3 +204,38 @@ fn failing_block(o: &mut String, f: &FailingInput, limits: &Constraints) {
         let _ = writeln!(o, "    {line}");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draw::plain;
+    use crate::report::fixture;
+
+    #[test]
+    fn failures_are_grouped_per_solution_and_tagged() {
+        let text = plain(&Human.render(&fixture::report()));
+        assert!(text.starts_with("zuma-judge run: 0 of 3 solutions as expected, 3 cases"));
+        let headers: Vec<&str> = text
+            .lines()
+            .filter(|l| l.contains("), expected "))
+            .collect();
+        assert_eq!(
+            headers,
+            [
+                "always_minus_one (solutions/fake.rs), expected accepted: NOT as expected, 2 of 3 cases not AC",
+                "panics_on_g (solutions/fake.rs), expected wrong_answer: NOT as expected, 2 of 3 cases not AC",
+                "always_two (solutions/fake.rs), expected accepted: NOT as expected, 1 of 3 cases not AC",
+            ]
+        );
+        // the WA a wrong_answer solution promises is listed, untagged; its RE is not allowed
+        assert!(text.contains("  WA   t.toml#example-1  WRRBBW + RB: oracle -1, returned 0\n"));
+        assert!(text.contains(&format!(
+            "  RE   t.toml#green      GGBB + GB: oracle 2, returned no answer (RE: panicked: no G please at src/report/mod.rs:{})  [unexpected]\n",
+            fixture::PANIC_LINE
+        )));
+        // a -1 failure shows the best partial line, drawn
+        assert!(text.contains(
+            "    best partial line: 2 balls left after 2 moves (16 states explored, all of them)\n"
+        ));
+    }
+}

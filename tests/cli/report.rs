@@ -198,9 +198,24 @@ fn one_run_writes_several_reports() {
 
 #[test]
 fn standard_error_stays_quiet_when_not_a_terminal() {
-    // No progress lines, no "judged" lines: standard error is a pipe here.
-    let a = fixture_run(&[]).code(1);
-    assert_eq!(String::from_utf8_lossy(&a.get_output().stderr), "");
+    // The shipped run lasts longer than the bar's 0.5 s delay, so the bar is revealed; it
+    // draws nothing because standard error is a pipe here. No "judged" lines either.
+    let out = judge().args(["run"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
+#[test]
+fn solve_has_no_junit_or_markdown() {
+    let out = judge()
+        .args(["solve", "RRWWRRBBRR", "WB", "--format", "junit"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: solve writes --format human or json; junit and markdown are reports of `run`\n"
+    );
 }
 
 #[test]
