@@ -205,6 +205,16 @@ fn cmd_solve(
     let inst = match Instance::parse(board, hand, &config.constraints) {
         Ok(i) => i,
         Err(e) => {
+            if format == Format::Json {
+                let v = serde_json::json!({
+                    "board": board,
+                    "hand": hand,
+                    "answer": null,
+                    "rejected": e.to_string(),
+                    "constraint": e.constraint(),
+                });
+                println!("{}", serde_json::to_string_pretty(&v)?);
+            }
             eprintln!("error: input rejected: {e}");
             return Ok(2);
         }
@@ -309,6 +319,9 @@ fn cmd_audit(config: &Config, paths: Vec<PathBuf>, fix: bool) -> Result<u8> {
 
 fn cmd_list() -> Result<u8> {
     let mut t = report::human::table(&["solution", "expected", "file", "source"]);
+    // Sources are sentences: wrap them so the table fits a terminal.
+    t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic)
+        .set_width(140);
     for s in registry::compiled() {
         t.add_row(vec![s.name, s.expected.name(), s.path, s.source]);
     }

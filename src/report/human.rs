@@ -186,8 +186,19 @@ fn failures_of(o: &mut String, s: &SolutionReport, limits: &Constraints) {
         failing_block(o, f, limits);
     }
     if let Some(m) = &s.minimised {
-        let _ = writeln!(o, "  minimised to {} balls:", m.size);
-        failing_block(o, m, limits);
+        let unchanged = s
+            .first_failure
+            .as_ref()
+            .is_some_and(|f| f.size == m.size && f.board == m.board);
+        if unchanged {
+            let _ = writeln!(
+                o,
+                "  minimised: nothing smaller found (every shrinking step from it passes or breaks the constraints)"
+            );
+        } else {
+            let _ = writeln!(o, "  minimised to {} balls (board + hand):", m.size);
+            failing_block(o, m, limits);
+        }
     }
 }
 

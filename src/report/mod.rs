@@ -18,12 +18,12 @@ use crate::rules::{Constraints, Instance};
 use crate::runner::{CaseResult, RunReport, SolutionReport};
 use crate::verdict::VerdictKind;
 
-/// An output format for `run`.
+/// An output format. `solve` writes human or json; `run` writes all four.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
-    /// Verdict table, failures with witnesses, claims and case errors.
+    /// Text for people (run: verdict table, failures with witnesses, claims, case errors).
     Human,
-    /// The JSON object described in DESIGN.md.
+    /// One JSON object (run: the keys listed in the README).
     Json,
     /// JUnit XML for CI: one testsuite per solution, one testcase per case.
     Junit,
