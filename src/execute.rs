@@ -38,6 +38,9 @@ pub struct Outcome {
     /// CPU time of the call (user + system), in milliseconds; for a call killed at a limit,
     /// the CPU time it had used when it was killed.
     pub cpu_ms: f64,
+    /// With [`Repeat`]: the wall time of every call, in milliseconds, of which `wall_ms` is
+    /// the median; empty for a single call.
+    pub repeats_ms: Vec<f64>,
 }
 
 /// Something that can call one solution repeatedly.
@@ -148,6 +151,7 @@ impl Executor for InProcess<'_> {
                 result: Err(Failure::Stopped("interrupted".into())),
                 wall_ms: 0.0,
                 cpu_ms: 0.0,
+                repeats_ms: Vec::new(),
             };
         }
         let (b, h) = (board.to_string(), hand.to_string());
@@ -169,6 +173,7 @@ impl Executor for InProcess<'_> {
             result,
             wall_ms,
             cpu_ms,
+            repeats_ms: Vec::new(),
         }
     }
 }
@@ -215,10 +220,16 @@ impl<E: Executor> Executor for Repeat<E> {
                 answers.len()
             )))
         };
+        let repeats_ms = if self.times > 1 {
+            walls.clone()
+        } else {
+            Vec::new()
+        };
         Outcome {
             result,
             wall_ms: median(&mut walls),
             cpu_ms: median(&mut cpus),
+            repeats_ms,
         }
     }
 
@@ -264,6 +275,7 @@ mod tests {
             result: Ok(v),
             wall_ms: ms,
             cpu_ms: ms / 2.0,
+            repeats_ms: Vec::new(),
         }
     }
 
@@ -277,11 +289,14 @@ mod tests {
     #[test]
     fn repeat_reports_the_median_and_stops_at_a_failure() {
         let mut r = Repeat::new(Scripted(vec![ok(2, 9.0), ok(2, 1.0), ok(2, 4.0)]), 3);
-        assert_eq!(r.call("RR", "R"), ok(2, 4.0));
+        let mut median = ok(2, 4.0);
+        median.repeats_ms = vec![9.0, 1.0, 4.0];
+        assert_eq!(r.call("RR", "R"), median);
         let tle = Outcome {
             result: Err(Failure::TimeLimit("CPU 100 ms".into())),
             wall_ms: 150.0,
             cpu_ms: 150.0,
+            repeats_ms: Vec::new(),
         };
         let mut r = Repeat::new(Scripted(vec![ok(2, 1.0), tle.clone()]), 3);
         assert_eq!(r.call("RR", "R"), tle);

@@ -10,18 +10,21 @@ use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
 
 use zuma_judge::audit;
+use zuma_judge::baseline::{self, Baseline};
 use zuma_judge::case;
 use zuma_judge::config::Config;
+use zuma_judge::draw::{self, ColorWhen};
 use zuma_judge::execute::{Executor, InProcess, Repeat};
 use zuma_judge::explain;
 use zuma_judge::interrupt;
 use zuma_judge::oracle::Oracle;
+use zuma_judge::partial;
+use zuma_judge::progress::Progress;
 use zuma_judge::registry::{self, Solution};
-use zuma_judge::report::{self, Format};
+use zuma_judge::report::{self, Format, ReportSpec};
 use zuma_judge::rules::Instance;
-use zuma_judge::runner::{self, Event};
+use zuma_judge::runner;
 use zuma_judge::script;
-use zuma_judge::verdict::VerdictKind;
 use zuma_judge::worker::{self, Launch, Settings, Worker};
 
 /// A judge for LeetCode 488 "Zuma Game": grades findMinStep solutions against an exact oracle.
@@ -31,6 +34,9 @@ struct Cli {
     /// Constraints and limits file; used when present.
     #[arg(long, global = true, default_value = "judge.toml", value_name = "FILE")]
     config: PathBuf,
+    /// Colour the output: auto (a terminal, unless NO_COLOR is set), always, never.
+    #[arg(long, global = true, value_enum, default_value = "auto")]
+    color: ColorWhen,
     #[command(subcommand)]
     command: Command,
 }
@@ -51,6 +57,14 @@ enum Command {
         /// Write the report here instead of standard output.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
+        /// Also write a report in FORMAT to PATH, e.g. junit=judge.xml; repeatable.
+        #[arg(long = "report", value_name = "FORMAT=PATH")]
+        reports: Vec<ReportSpec>,
+        /// Compare with an earlier `--format json` report: changed verdicts, cases and
+        /// solutions that came or went, and cases slower by more than max(3 x the repeats'
+        /// spread, 10 ms or 1 ms with repeats, 50%). A verdict regression exits 1.
+        #[arg(long, value_name = "OLD.json")]
+        baseline: Option<PathBuf>,
         /// Call each solution N times per case and report the median time.
         #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
         repeat: u32,
@@ -108,6 +122,7 @@ fn run(cli: Cli) -> Result<u8> {
     if let Command::Worker { solution } = &cli.command {
         return cmd_worker(solution);
     }
+    cli.color.apply();
     let config = Config::load(&cli.config, cli.config != *"judge.toml")?;
     match cli.command {
         Command::Run {
@@ -115,6 +130,8 @@ fn run(cli: Cli) -> Result<u8> {
             solutions,
             format,
             out,
+            reports,
+            baseline,
             repeat,
             in_process,
             scripts_dir,
@@ -124,7 +141,15 @@ fn run(cli: Cli) -> Result<u8> {
                 in_process,
                 scripts_dir,
             };
-            cmd_run(&config, &cases, &solutions, format, out, &how)
+            cmd_run(
+                &config,
+                &cases,
+                &solutions,
+                (format, out),
+                &reports,
+                baseline.as_deref(),
+                &how,
+            )
         }
         Command::Solve {
             board,
@@ -149,8 +174,9 @@ fn cmd_run(
     config: &Config,
     roots: &[PathBuf],
     names: &[String],
-    format: Format,
-    out: Option<PathBuf>,
+    (format, out): (Format, Option<PathBuf>),
+    reports: &[ReportSpec],
+    baseline: Option<&std::path::Path>,
     how: &How,
 ) -> Result<u8> {
     let mut scripts = script::registered();
@@ -187,29 +213,9 @@ fn cmd_run(
         }
         v
     };
+    let old = baseline.map(Baseline::load).transpose()?;
     let suite = case::load(roots, &config.constraints);
-    // Results stream to stderr as they come; the report follows when the run ends.
-    let mut progress = |e: &Event| match e {
-        Event::CaseJudged {
-            solution,
-            case,
-            verdict,
-            ..
-        } if matches!(
-            verdict.kind(),
-            VerdictKind::TimeLimitExceeded
-                | VerdictKind::RunTimeError
-                | VerdictKind::MemoryLimitExceeded
-        ) =>
-        {
-            eprintln!("  {solution} {case}: {}", verdict.describe());
-        }
-        Event::SolutionFinished { report } => {
-            let cut = if report.complete { "" } else { " (cut short)" };
-            eprintln!("judged {}: {}{cut}", report.name, report.verdict.name());
-        }
-        _ => {}
-    };
+    let bar = Progress::new(true);
     interrupt::install()?;
     let exe = std::env::current_exe().context("cannot find the judge's own executable")?;
     let settings = Settings {
@@ -233,15 +239,36 @@ fn cmd_run(
             };
             Box::new(Repeat::new(inner, how.repeat)) as Box<dyn Executor + '_>
         },
-        &mut progress,
+        &mut |e| bar.on_event(e),
     )?;
+    bar.finish();
     let text = report::reporter(format).render(&report);
-    match out {
-        Some(path) => std::fs::write(&path, text)
-            .with_context(|| format!("cannot write {}", path.display()))?,
-        None => std::io::stdout().write_all(text.as_bytes())?,
+    let write = |path: &std::path::Path, text: &str| {
+        std::fs::write(path, draw::plain(text))
+            .with_context(|| format!("cannot write {}", path.display()))
+    };
+    match &out {
+        Some(path) => write(path, &text)?,
+        None => anstream::stdout().write_all(text.as_bytes())?,
     }
-    Ok(report.exit_code as u8)
+    for spec in reports {
+        write(&spec.path, &report::reporter(spec.format).render(&report))?;
+    }
+    let mut code = report.exit_code as u8;
+    if let (Some(path), Some(old)) = (baseline, old) {
+        let cmp = baseline::compare(&old, &Baseline::of(&report));
+        let text = cmp.render(&path.display().to_string());
+        // Standard output carries a machine format: keep it parseable.
+        if out.is_none() && format != Format::Human {
+            eprint!("{text}");
+        } else {
+            print!("{text}");
+        }
+        if cmp.regressions() > 0 && code == 0 {
+            code = 1;
+        }
+    }
+    Ok(code)
 }
 
 fn cmd_solve(
@@ -254,6 +281,16 @@ fn cmd_solve(
     let inst = match Instance::parse(board, hand, &config.constraints) {
         Ok(i) => i,
         Err(e) => {
+            if format == Format::Json {
+                let v = serde_json::json!({
+                    "board": board,
+                    "hand": hand,
+                    "answer": null,
+                    "rejected": e.to_string(),
+                    "constraint": e.constraint(),
+                });
+                println!("{}", serde_json::to_string_pretty(&v)?);
+            }
             eprintln!("error: input rejected: {e}");
             return Ok(2);
         }
@@ -262,7 +299,7 @@ fn cmd_solve(
     let moves = answer.witness.clone().unwrap_or_default();
     match format {
         Format::Json => {
-            let v = serde_json::json!({
+            let mut v = serde_json::json!({
                 "board": board,
                 "hand": hand,
                 "answer": answer.as_i32(),
@@ -270,24 +307,38 @@ fn cmd_solve(
                 "steps": explain::steps(&inst, &moves),
                 "states": answer.states,
             });
+            if explain && answer.witness.is_none() {
+                let p = partial::best_partial(&inst, partial::MAX_STATES);
+                v["best_partial"] = serde_json::json!({
+                    "moves": p.moves,
+                    "left": p.left,
+                    "states": p.states,
+                    "complete_to": p.complete_to,
+                    "exhaustive": p.exhaustive,
+                });
+            }
             println!("{}", serde_json::to_string_pretty(&v)?);
         }
         Format::Human => {
-            println!("{}", answer.as_i32());
+            let mut out = anstream::stdout();
+            writeln!(out, "{}", answer.as_i32())?;
             if explain {
                 if answer.witness.is_some() {
-                    println!("{board} + {hand}: {} moves", moves.len());
-                    for line in explain::text(&inst, &moves) {
-                        println!("{line}");
-                    }
-                    println!("{} states expanded", answer.states);
+                    writeln!(out, "{board} + {hand}: {} moves", moves.len())?;
                 } else {
-                    println!(
-                        "{board} + {hand}: no sequence of up to {} moves empties the board; {} states expanded and exhausted",
-                        answer.exhausted_budget, answer.states
-                    );
+                    writeln!(out, "{board} + {hand}: -1")?;
+                }
+                for line in draw::explain(&inst, &answer, true) {
+                    writeln!(out, "{line}")?;
+                }
+                if answer.witness.is_some() {
+                    writeln!(out, "{} states expanded", answer.states)?;
                 }
             }
+        }
+        Format::Junit | Format::Markdown => {
+            eprintln!("error: solve writes --format human or json; junit and markdown are reports of `run`");
+            return Ok(2);
         }
     }
     Ok(0)
@@ -344,6 +395,9 @@ fn cmd_audit(config: &Config, paths: Vec<PathBuf>, fix: bool) -> Result<u8> {
 
 fn cmd_list() -> Result<u8> {
     let mut t = report::human::table(&["solution", "expected", "file", "source"]);
+    // Sources are sentences: wrap them so the table fits a terminal.
+    t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic)
+        .set_width(140);
     for s in registry::compiled() {
         t.add_row(vec![s.name, s.expected.name(), s.path, s.source]);
     }

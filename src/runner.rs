@@ -71,6 +71,10 @@ pub struct CaseResult {
     pub time_ms: f64,
     /// CPU time of the call, in milliseconds (see [`crate::execute::Outcome::cpu_ms`]).
     pub cpu_ms: f64,
+    /// With `run --repeat N`: the wall time of every call, in milliseconds (`time_ms` is their
+    /// median); omitted for a single call. A baseline reads their spread as the noise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub times_ms: Vec<f64>,
     /// For RE/TLE/MLE: what happened.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
@@ -380,6 +384,7 @@ pub fn run(
                 verdict: verdict.kind().code(),
                 time_ms,
                 cpu_ms: out.cpu_ms,
+                times_ms: out.repeats_ms.clone(),
                 message: failure_message(&verdict),
             });
         }

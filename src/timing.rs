@@ -104,6 +104,7 @@ mod tests {
             verdict,
             time_ms: cpu_ms + 1.0,
             cpu_ms,
+            times_ms: Vec::new(),
             message: message.map(String::from),
         }
     }

@@ -296,6 +296,7 @@ impl Worker {
             result: classify_reply(reply, &limits, cpu_ms, wall_ms),
             wall_ms,
             cpu_ms,
+            repeats_ms: Vec::new(),
         }
     }
 }
@@ -343,6 +344,7 @@ fn failed(f: Failure, wall_ms: f64, cpu_ms: f64) -> Outcome {
         result: Err(f),
         wall_ms,
         cpu_ms,
+        repeats_ms: Vec::new(),
     }
 }
 

@@ -32,15 +32,16 @@ fn solve_explain_replays_the_witness() {
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
-        lines[..7],
+        lines[..8],
         [
             "2",
             "WWRRBBWW + WRBRW: 2 moves",
-            "1. R at gap 2: WW[R]RRBBWW",
-            "   remove RRR -> WWBBWW",
-            "2. B at gap 2: WW[B]BBWW",
-            "   remove BBB -> WWWW",
-            "   remove WWWW -> (empty)",
+            "start          W W R R B B W W    hand RRBWW",
+            "1. R at gap 2  W W[R]R R B B W W  hand RBWW",
+            "  remove RRR   W W B B W W",
+            "2. B at gap 2  W W[B]B B W W      hand RWW",
+            "  remove BBB   W W W W",
+            "  remove WWWW  (empty)",
         ]
     );
 }
