@@ -515,6 +515,8 @@ fn repeat_reports_the_median_of_n_calls_and_in_process_is_still_there() {
         report["solutions"][0]["run_by"],
         "worker (zuma-judge worker), median of 3 calls"
     );
+    let first = &report["solutions"][0]["cases"][0];
+    assert_eq!(first["times_ms"].as_array().unwrap().len(), 3, "{first}");
     assert_eq!(
         verdicts(&report, 0)["seed003_adjacent_memo"],
         strs(&[
