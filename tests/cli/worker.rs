@@ -446,22 +446,23 @@ fn a_script_that_cannot_load_or_an_interpreter_that_is_missing_is_a_run_time_err
 }
 
 #[test]
-fn pasted_python_with_leetcode_imports_is_graded() {
+fn pasted_python_with_leetcode_imports_and_a_js_function_declaration_are_graded() {
     // LeetCode's editor imports typing and collections for the submission; no edits needed.
+    // JavaScript may declare the function instead of assigning it to a var.
+    let bfs = std::fs::read_to_string(
+        Path::new(ROOT).join("tests/fixtures/scripts/accepted/seed000_bfs_py.py"),
+    )
+    .unwrap();
+    let counts = "class Solution:\n    def findMinStep(self, board: str, hand: str) -> int:\n        c: Dict[str, int] = Counter(hand)\n        q: Deque[str] = deque(board)\n        return -1 if len(q) > sum(c.values()) * 3 else len(board) % 3\n";
+    let by_length = "// Declared, not assigned.\nfunction findMinStep(board, hand) {\n    return board.length % 3 === 0 ? -1 : 2;\n}\n";
     let ws = workspace(
         CASES,
         2000,
-        &[(
-            "accepted/bfs_py.py",
-            std::fs::read_to_string(
-                Path::new(ROOT).join("tests/fixtures/scripts/accepted/seed000_bfs_py.py"),
-            )
-            .unwrap(),
-        ),
-        (
-            "wrong_answer/counts_py.py",
-            "class Solution:\n    def findMinStep(self, board: str, hand: str) -> int:\n        c: Dict[str, int] = Counter(hand)\n        q: Deque[str] = deque(board)\n        return -1 if len(q) > sum(c.values()) * 3 else len(board) % 3\n".into(),
-        )],
+        &[
+            ("accepted/bfs_py.py", bfs),
+            ("wrong_answer/counts_py.py", counts.into()),
+            ("wrong_answer/by_length_js.js", by_length.into()),
+        ],
     );
     let mut cmd = judge();
     cmd.current_dir(ws.path()).args([
@@ -476,10 +477,22 @@ fn pasted_python_with_leetcode_imports_is_graded() {
         "bfs_py",
         "--solution",
         "counts_py",
+        "--solution",
+        "by_length_js",
     ]);
     let report = run_json(&mut cmd, 0);
     let got = verdicts(&report, 0);
     assert!(got["bfs_py"].iter().all(|v| v.ends_with(":AC")), "{got:?}");
+    assert_eq!(
+        got["by_length_js"],
+        strs(&[
+            "example-1:AC",
+            "example-2:AC",
+            "example-3:AC",
+            "old-example-4:WA",
+            "split-pair:AC"
+        ])
+    );
     assert_eq!(
         got["counts_py"],
         strs(&[
