@@ -353,7 +353,9 @@ pub fn run(
         let mut results = Vec::new();
         let mut first: Option<(usize, Verdict)> = None;
         for (k, (c, inst, ans)) in valid.iter().enumerate() {
-            let (verdict, out) = match judge_call(exec.as_mut(), inst, ans.as_i32()) {
+            // The case's own strings, hand order included: LeetCode passes the hand as written.
+            let (verdict, out) = match judge_written(exec.as_mut(), &c.board, &c.hand, ans.as_i32())
+            {
                 Ok(v) => v,
                 Err(why) => {
                     incomplete = Some(format!(
@@ -525,7 +527,23 @@ pub fn judge_call(
     instance: &Instance,
     oracle: i32,
 ) -> Result<(Verdict, Outcome), String> {
-    let out = exec.call(&instance.board.to_string(), &instance.hand.to_string());
+    judge_written(
+        exec,
+        &instance.board.to_string(),
+        &instance.hand.to_string(),
+        oracle,
+    )
+}
+
+/// [`judge_call`] on the strings as written (a case file's `board` and `hand`, the hand in its
+/// own order), which must be a valid input whose answer is `oracle`.
+pub fn judge_written(
+    exec: &mut dyn Executor,
+    board: &str,
+    hand: &str,
+    oracle: i32,
+) -> Result<(Verdict, Outcome), String> {
+    let out = exec.call(board, hand);
     let verdict = match out.result.clone() {
         Ok(got) if got == oracle => Verdict::Accepted,
         Ok(got) => Verdict::WrongAnswer {
