@@ -352,7 +352,7 @@ pub fn run(
         let mut exec = executor_for(*sol);
         let mut results = Vec::new();
         let mut first: Option<(usize, Verdict)> = None;
-        for (k, (c, inst, ans)) in valid.iter().enumerate() {
+        for (k, (c, _, ans)) in valid.iter().enumerate() {
             // The case's own strings, hand order included: LeetCode passes the hand as written.
             let (verdict, out) = match judge_written(exec.as_mut(), &c.board, &c.hand, ans.as_i32())
             {
