@@ -11,6 +11,7 @@
 //! ```
 
 pub mod audit;
+pub mod bench;
 pub mod case;
 pub mod config;
 pub mod execute;
@@ -23,4 +24,5 @@ pub mod registry;
 pub mod report;
 pub mod rules;
 pub mod runner;
+pub mod selfcheck;
 pub mod verdict;
