@@ -522,7 +522,7 @@ pub fn solve(instance: &Instance) -> Result<Answer, WitnessError> {
 mod tests {
     use super::*;
     use crate::reference;
-    use crate::rules::Constraints;
+    use crate::rules::{Constraints, Hand};
 
     fn inst(board: &str, hand: &str) -> Instance {
         Instance::parse(
@@ -597,6 +597,7 @@ mod tests {
         assert_eq!(checked, 3_185_725);
     }
 
+    /// Also checks that the start bound (colour count and partition) never exceeds the truth.
     #[test]
     fn agrees_with_reference_up_to_board_6_hand_4() {
         let lim = Constraints::default();
@@ -605,9 +606,62 @@ mod tests {
         for (board, hand) in crate::generate::canonical_instances(6, 4) {
             let i = Instance::parse(&board.to_string(), &hand.to_string(), &lim).unwrap();
             let want = reference::solve(&i).as_i32();
-            assert_eq!(oracle.solve(&i).unwrap().as_i32(), want, "{i}");
+            let got = oracle.solve(&i).unwrap();
+            assert_eq!(got.as_i32(), want, "{i}");
+            if want >= 0 {
+                assert!(got.stats.start_bound as i32 <= want, "{i}");
+            }
             n += 1;
         }
         assert_eq!(n, 20_850);
+    }
+
+    fn bound(board: &str, hand: &str) -> u8 {
+        let b = Board::from_letters(board).unwrap();
+        partition_bound(
+            pack(&b),
+            b.len(),
+            &Hand::from_letters(hand).unwrap().counts(),
+        )
+    }
+
+    #[test]
+    fn partition_bound_values() {
+        // R, G, B pairs cannot all group across each other: 6 balls needed, the hand holds 5.
+        assert_eq!(bound("RRGGBBYYWWRRGGBB", "RGBYW"), 6);
+        // split pair: RRWWRRBBRR + WB: the Rs group over WW and BB; one W and one B.
+        assert_eq!(bound("RRWWRRBBRR", "WB"), 2);
+        // the Ws can only go together, and the hand holds no W.
+        assert_eq!(bound("WRRBBW", "RB"), NO_PARTITION);
+        assert_eq!(bound("WRRBBW", "RBW"), 3);
+        assert_eq!(bound("G", "GGGGG"), 2);
+    }
+
+    /// Every board of up to 6 balls and every one-ball hand: [`one_move`] finds a move exactly
+    /// when some gap empties the board through [`Board::play`], and its move does.
+    #[test]
+    fn one_move_agrees_with_expansion() {
+        let mut found = 0;
+        for board in crate::generate::stable_boards(6, 5) {
+            for c in Colour::ALL {
+                let hand = Hand::from_counts(std::array::from_fn(|i| u8::from(i == c.index())));
+                let empties = |gap| board.play(Move { gap, colour: c }).after.is_empty();
+                let truth = (0..=board.len()).any(empties);
+                let got = one_move(pack(&board), board.len(), &hand.counts());
+                assert_eq!(got.is_some(), truth, "{board} + {c}");
+                if let Some((gap, code)) = got {
+                    assert_eq!(code as usize, c.index() + 1);
+                    assert!(empties(gap), "{board} + {c}@{gap}");
+                    found += 1;
+                }
+            }
+        }
+        assert_eq!(found, 65);
+    }
+
+    #[test]
+    fn mirror_reverses_cells() {
+        let b = Board::from_letters("RRGBYW").unwrap();
+        assert_eq!(unpack(reversed(pack(&b), b.len())), b.reversed());
     }
 }

@@ -2,4 +2,5 @@
 //! snapshots its output (insta) with timings filtered out. One module per command or concern.
 
 mod common;
+mod oracle_speed;
 mod run;
