@@ -56,8 +56,8 @@ pub struct Case {
 /// A case file or case that cannot be used. Exit code 2; the other files still run.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum CaseError {
-    /// The file cannot be read.
-    #[error("{path}: cannot read: {message}")]
+    /// The file cannot be read, or a case path holds no case file.
+    #[error("{path}: {message}")]
     Read {
         /// The file.
         path: String,
@@ -69,6 +69,8 @@ pub enum CaseError {
     Syntax {
         /// The file.
         path: String,
+        /// The file as case ids name it (relative to its case root).
+        label: String,
         /// 1-based line.
         line: usize,
         /// 1-based column.
@@ -81,6 +83,8 @@ pub enum CaseError {
     Case {
         /// The file.
         path: String,
+        /// The file as case ids name it (relative to its case root).
+        label: String,
         /// 1-based line of the case's name.
         line: usize,
         /// The case's name.
@@ -91,11 +95,13 @@ pub enum CaseError {
 }
 
 impl CaseError {
-    /// `file.toml#name` for a case error, the file path otherwise.
+    /// What the error is about, named as case ids name files: `file.toml#name` for a case,
+    /// `file.toml` for a file (the path as given for a file that could not be read).
     pub fn subject(&self) -> String {
         match self {
-            CaseError::Read { path, .. } | CaseError::Syntax { path, .. } => path.clone(),
-            CaseError::Case { path, name, .. } => format!("{path}#{name}"),
+            CaseError::Read { path, .. } => path.clone(),
+            CaseError::Syntax { label, .. } => label.clone(),
+            CaseError::Case { label, name, .. } => format!("{label}#{name}"),
         }
     }
 }
@@ -149,6 +155,12 @@ pub fn find_files(root: &Path) -> Result<Vec<PathBuf>, CaseError> {
     if root.is_file() {
         return Ok(vec![root.to_path_buf()]);
     }
+    if !root.exists() {
+        return Err(CaseError::Read {
+            path: root.display().to_string(),
+            message: "no such file or folder; give a case file or a folder of them".into(),
+        });
+    }
     let mut files = Vec::new();
     for entry in walkdir::WalkDir::new(root).sort_by_file_name() {
         let entry = entry.map_err(|e| CaseError::Read {
@@ -159,12 +171,19 @@ pub fn find_files(root: &Path) -> Result<Vec<PathBuf>, CaseError> {
             files.push(entry.into_path());
         }
     }
+    if files.is_empty() {
+        return Err(CaseError::Read {
+            path: root.display().to_string(),
+            message: "no *.toml case files in this folder".into(),
+        });
+    }
     Ok(files)
 }
 
 /// Loads every case file under each of `roots` against `limits`.
 pub fn load(roots: &[PathBuf], limits: &Constraints) -> Suite {
     let mut suite = Suite::default();
+    let mut seen = std::collections::HashSet::new();
     for root in roots {
         let files = match find_files(root) {
             Ok(f) => f,
@@ -174,6 +193,10 @@ pub fn load(roots: &[PathBuf], limits: &Constraints) -> Suite {
             }
         };
         for path in files {
+            // The same file named twice (directly, or through two roots) is judged once.
+            if !seen.insert(path.canonicalize().unwrap_or_else(|_| path.clone())) {
+                continue;
+            }
             suite.files += 1;
             let label = if root.is_file() {
                 path.file_name()
@@ -189,7 +212,7 @@ pub fn load(roots: &[PathBuf], limits: &Constraints) -> Suite {
                 Err(e) => {
                     suite.errors.push(CaseError::Read {
                         path: path.display().to_string(),
-                        message: e.to_string(),
+                        message: format!("cannot read: {e}"),
                     });
                     continue;
                 }
@@ -202,7 +225,52 @@ pub fn load(roots: &[PathBuf], limits: &Constraints) -> Suite {
     suite
 }
 
-/// Parses one file's text. `label` is the name used in case ids.
+/// The byte offsets where a case file splits: 0, then every `[[case]]` header line. Each case
+/// is parsed on its own, so a bad key or a broken string loses only its own case.
+fn case_starts(text: &str) -> Vec<usize> {
+    let mut starts = vec![0];
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let code = line.split('#').next().unwrap_or("");
+        let squeezed: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+        if squeezed == "[[case]]" && offset != 0 {
+            starts.push(offset);
+        }
+        offset += line.len();
+    }
+    starts
+}
+
+/// The keys a case may have, for "did you mean" hints.
+const CASE_KEYS: [&str; 8] = [
+    "name", "board", "hand", "expected", "invalid", "note", "tags", "claims",
+];
+const CLAIM_KEYS: [&str; 3] = ["source", "answer", "strict"];
+
+/// The parser's message with a hint where one helps: the nearest known key for an unknown one,
+/// the likely cause of a broken string.
+fn with_hint(message: &str) -> String {
+    let message = message.trim();
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        let key = rest.split('`').next().unwrap_or("");
+        let near = CASE_KEYS
+            .iter()
+            .chain(CLAIM_KEYS.iter())
+            .map(|k| (strsim::levenshtein(key, k), *k))
+            .min()
+            .filter(|(d, _)| *d <= 2);
+        if let Some((_, k)) = near {
+            return format!("{message}; did you mean `{k}`?");
+        }
+    }
+    if message.starts_with("invalid basic string") || message.starts_with("invalid string") {
+        return format!("{message} (is a closing quote missing?)");
+    }
+    message.to_string()
+}
+
+/// Parses one file's text. `label` is the name used in case ids. Each `[[case]]` is parsed on
+/// its own, so one bad case is reported (file, line, column, fix) and the others still load.
 pub fn parse_file(
     path: &Path,
     label: &str,
@@ -210,102 +278,109 @@ pub fn parse_file(
     limits: &Constraints,
 ) -> (Vec<Case>, Vec<CaseError>) {
     let shown = path.display().to_string();
-    let raw: RawFile = match toml::from_str(text) {
-        Ok(r) => r,
-        Err(e) => {
-            let (line, column) = e.span().map_or((1, 1), |s| {
-                let line = line_of(text, s.start);
-                let line_start = text[..s.start.min(text.len())]
-                    .rfind('\n')
-                    .map_or(0, |i| i + 1);
-                (line, s.start - line_start + 1)
-            });
-            return (
-                Vec::new(),
-                vec![CaseError::Syntax {
-                    path: shown,
-                    line,
-                    column,
-                    message: e.message().trim().to_string(),
-                }],
-            );
-        }
-    };
     let mut cases = Vec::new();
     let mut errors = Vec::new();
     let mut names: HashMap<String, usize> = HashMap::new();
-    for rc in raw.case {
-        let line = line_of(text, rc.name.span().start);
-        let name = rc.name.get_ref().clone();
-        let fail = |message: String| CaseError::Case {
-            path: shown.clone(),
-            line,
-            name: name.clone(),
-            message,
-        };
-        if let Some(first) = names.get(&name) {
-            errors.push(fail(format!(
-                "duplicate name (first used at line {first}); names must be unique in a file"
-            )));
-            continue;
-        }
-        names.insert(name.clone(), line);
-        if name.is_empty() || name.contains('#') || name.chars().any(char::is_whitespace) {
-            errors.push(fail(
-                "a name may not be empty or hold '#' or spaces; use letters, digits and dashes"
-                    .into(),
-            ));
-            continue;
-        }
-        if rc.expected.is_some() && rc.invalid.is_some() {
-            errors.push(fail(
-                "has both `expected` and `invalid`; an invalid input has no answer, keep one"
-                    .into(),
-            ));
-            continue;
-        }
-        if let Some(e) = &rc.expected {
-            if *e.get_ref() < -1 {
-                errors.push(CaseError::Case {
+    let starts = case_starts(text);
+    for (k, &from) in starts.iter().enumerate() {
+        let to = starts.get(k + 1).copied().unwrap_or(text.len());
+        let chunk = &text[from..to];
+        let first_line = line_of(text, from) - 1;
+        let line_in = |at: usize| first_line + line_of(chunk, at);
+        let raw: RawFile = match toml::from_str(chunk) {
+            Ok(r) => r,
+            Err(e) => {
+                let (line, column) = e.span().map_or((first_line + 1, 1), |s| {
+                    let line_start = chunk[..s.start.min(chunk.len())]
+                        .rfind('\n')
+                        .map_or(0, |i| i + 1);
+                    (line_in(s.start), s.start - line_start + 1)
+                });
+                errors.push(CaseError::Syntax {
                     path: shown.clone(),
-                    line: line_of(text, e.span().start),
-                    name: name.clone(),
-                    message: format!("expected = {} is not an answer; use -1 for impossible or a number of moves", e.get_ref()),
+                    label: label.to_string(),
+                    line,
+                    column,
+                    message: with_hint(e.message()),
                 });
                 continue;
             }
+        };
+        for rc in raw.case {
+            let line = line_in(rc.name.span().start);
+            let name = rc.name.get_ref().clone();
+            let fail = |message: String| CaseError::Case {
+                path: shown.clone(),
+                label: label.to_string(),
+                line,
+                name: name.clone(),
+                message,
+            };
+            if let Some(first) = names.get(&name) {
+                errors.push(fail(format!(
+                    "duplicate name (first used at line {first}); names must be unique in a file"
+                )));
+                continue;
+            }
+            names.insert(name.clone(), line);
+            if name.is_empty() || name.contains('#') || name.chars().any(char::is_whitespace) {
+                errors.push(fail(
+                    "a name may not be empty or hold '#' or spaces; use letters, digits and dashes"
+                        .into(),
+                ));
+                continue;
+            }
+            if rc.expected.is_some() && rc.invalid.is_some() {
+                errors.push(fail(
+                    "has both `expected` and `invalid`; an invalid input has no answer, keep one"
+                        .into(),
+                ));
+                continue;
+            }
+            if let Some(e) = &rc.expected {
+                if *e.get_ref() < -1 {
+                    errors.push(CaseError::Case {
+                        path: shown.clone(),
+                        label: label.to_string(),
+                        line: line_in(e.span().start),
+                        name: name.clone(),
+                        message: format!("expected = {} is not an answer; use -1 for impossible or a number of moves", e.get_ref()),
+                    });
+                    continue;
+                }
+            }
+            let input = Instance::parse(&rc.board, &rc.hand, limits);
+            if let (Err(reason), None) = (&input, &rc.invalid) {
+                errors.push(fail(format!(
+                    "input rejected: {reason}; if that is intended, mark the case with invalid = \"{}\"",
+                    short_reason(reason)
+                )));
+                continue;
+            }
+            cases.push(Case {
+                id: format!("{label}#{name}"),
+                path: path.to_path_buf(),
+                line,
+                name,
+                board: rc.board,
+                hand: rc.hand,
+                expected: rc.expected.map(|e| e.into_inner()),
+                invalid: rc.invalid,
+                note: rc.note,
+                tags: rc.tags,
+                claims: rc
+                    .claims
+                    .into_iter()
+                    .map(|c| Claim {
+                        source: c.source,
+                        line: line_in(c.answer.span().start),
+                        answer: c.answer.into_inner(),
+                        strict: c.strict,
+                    })
+                    .collect(),
+                input,
+            });
         }
-        let input = Instance::parse(&rc.board, &rc.hand, limits);
-        if let (Err(reason), None) = (&input, &rc.invalid) {
-            errors.push(fail(format!(
-                "input rejected: {reason}; if that is intended, mark the case with invalid = \"{}\"",
-                short_reason(reason)
-            )));
-            continue;
-        }
-        cases.push(Case {
-            id: format!("{label}#{name}"),
-            path: path.to_path_buf(),
-            line,
-            name,
-            board: rc.board,
-            hand: rc.hand,
-            expected: rc.expected.map(|e| e.into_inner()),
-            invalid: rc.invalid,
-            note: rc.note,
-            tags: rc.tags,
-            claims: rc
-                .claims
-                .into_iter()
-                .map(|c| Claim {
-                    source: c.source,
-                    line: line_of(text, c.answer.span().start),
-                    answer: c.answer.into_inner(),
-                    strict: c.strict,
-                })
-                .collect(),
-            input,
-        });
     }
     (cases, errors)
 }
@@ -360,7 +435,7 @@ mod tests {
     #[test]
     fn errors_name_file_line_and_fix() {
         let (_, e) = parse("[[case]]\nname = \"a\"\nboard = \"RR\"\nhnad = \"R\"\n");
-        assert_eq!(e[0].to_string(), "cases/x.toml line 4, column 1: unknown field `hnad`, expected one of `name`, `board`, `hand`, `expected`, `invalid`, `note`, `tags`, `claims`");
+        assert_eq!(e[0].to_string(), "cases/x.toml line 4, column 1: unknown field `hnad`, expected one of `name`, `board`, `hand`, `expected`, `invalid`, `note`, `tags`, `claims`; did you mean `hand`?");
         let (_, e) =
             parse("[[case]]\nname = \"a\"\nboard = \"RR\"\nhand = \"R\"\nexpected = \"two\"\n");
         assert!(
@@ -376,6 +451,43 @@ mod tests {
         let (c, e) = parse("[[case]]\nname = \"a\"\nboard = \"R\"\nhand = \"R\"\n[[case]]\nname = \"a\"\nboard = \"G\"\nhand = \"G\"\n");
         assert_eq!(c.len(), 1);
         assert_eq!(e[0].to_string(), "cases/x.toml line 6: case 'a': duplicate name (first used at line 2); names must be unique in a file");
+    }
+
+    #[test]
+    fn one_bad_case_does_not_take_its_file_down() {
+        let text = "# comment\n[[case]]\nname = \"a\"\nboard = \"R\"\nhand = \"RR\"\nexpect = 2\n\n[[case]]\nname = \"b\"\nboard = \"G\"\nhand = \"GG\"\n[[case.claims]]\nsource = \"s\"\nanswer = 2\n[[ case ]] # third\nname = \"c\"\nboard = \"Y\nhand = \"YY\"\n";
+        let (c, e) = parse(text);
+        assert_eq!(
+            c.iter()
+                .map(|c| (c.id.as_str(), c.line))
+                .collect::<Vec<_>>(),
+            [("x.toml#b", 9)]
+        );
+        assert_eq!(c[0].claims[0].line, 14);
+        assert_eq!(e.len(), 2);
+        assert!(
+            e[0].to_string()
+                .starts_with("cases/x.toml line 6, column 1: unknown field `expect`"),
+            "{}",
+            e[0]
+        );
+        assert!(
+            e[0].to_string().ends_with("did you mean `expected`?"),
+            "{}",
+            e[0]
+        );
+        assert!(
+            e[1].to_string()
+                .starts_with("cases/x.toml line 17, column "),
+            "{}",
+            e[1]
+        );
+        assert!(
+            e[1].to_string().ends_with("(is a closing quote missing?)"),
+            "{}",
+            e[1]
+        );
+        assert_eq!(e[0].subject(), "x.toml");
     }
 
     #[test]

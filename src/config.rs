@@ -28,6 +28,23 @@ impl Default for Limits {
 }
 
 impl Limits {
+    /// Checks the limits; the message names the key and the allowed range.
+    pub fn check(&self) -> Result<(), String> {
+        if !(1..=600_000).contains(&self.cpu_ms) {
+            return Err(format!(
+                "[limits] cpu_ms = {} is out of range: use 1 to 600000 (milliseconds)",
+                self.cpu_ms
+            ));
+        }
+        if self.memory_mib < 16 {
+            return Err(format!(
+                "[limits] memory_mib = {} is too small: use at least 16 (MiB)",
+                self.memory_mib
+            ));
+        }
+        Ok(())
+    }
+
     /// Wall-clock limit for one case: twice the CPU limit plus one second, in milliseconds, so a
     /// sleeping or blocked solution cannot hang the judge.
     pub fn wall_ms(&self) -> u64 {
@@ -49,12 +66,12 @@ pub struct Config {
 #[derive(Debug, Error)]
 pub enum ConfigError {
     /// The file exists but cannot be read.
-    #[error("{path}: cannot read: {source}")]
+    #[error("{path}: cannot read: {error}")]
     Read {
         /// The file.
         path: PathBuf,
         /// The I/O error.
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// TOML syntax, an unknown key or a wrong type.
     #[error("{path} line {line}: {message}")]
@@ -67,7 +84,7 @@ pub enum ConfigError {
         message: String,
     },
     /// Keys that parse but make no sense together.
-    #[error("{path}: [constraints] {message}")]
+    #[error("{path}: {message}")]
     Constraints {
         /// The file.
         path: PathBuf,
@@ -84,10 +101,10 @@ impl Config {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound && !required => {
                 return Ok(Config::default())
             }
-            Err(source) => {
+            Err(error) => {
                 return Err(ConfigError::Read {
                     path: path.to_path_buf(),
-                    source,
+                    error,
                 })
             }
         };
@@ -99,6 +116,8 @@ impl Config {
         config
             .constraints
             .check()
+            .map(|()| config.limits.check())
+            .and_then(|r| r)
             .map_err(|message| ConfigError::Constraints {
                 path: path.to_path_buf(),
                 message,

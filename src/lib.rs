@@ -11,14 +11,18 @@
 //! ```
 
 pub mod audit;
+pub mod baseline;
 pub mod bench;
 pub mod case;
 pub mod config;
+pub mod draw;
 pub mod execute;
 pub mod explain;
 pub mod generate;
 pub mod minimise;
 pub mod oracle;
+pub mod partial;
+pub mod progress;
 pub mod reference;
 pub mod registry;
 pub mod report;

@@ -9,16 +9,20 @@ use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
 
 use zuma_judge::audit;
+use zuma_judge::baseline::{self, Baseline};
 use zuma_judge::bench::{self, Engine};
 use zuma_judge::case;
 use zuma_judge::config::Config;
+use zuma_judge::draw::{self, ColorWhen};
 use zuma_judge::execute::{Executor, InProcess};
 use zuma_judge::explain;
 use zuma_judge::oracle::Oracle;
+use zuma_judge::partial;
+use zuma_judge::progress::Progress;
 use zuma_judge::registry::{self, Solution};
-use zuma_judge::report::{self, Format};
+use zuma_judge::report::{self, Format, ReportSpec};
 use zuma_judge::rules::Instance;
-use zuma_judge::runner::{self, Event};
+use zuma_judge::runner;
 use zuma_judge::selfcheck;
 
 /// A judge for LeetCode 488 "Zuma Game": grades findMinStep solutions against an exact oracle.
@@ -28,6 +32,9 @@ struct Cli {
     /// Constraints and limits file; used when present.
     #[arg(long, global = true, default_value = "judge.toml", value_name = "FILE")]
     config: PathBuf,
+    /// Colour the output: auto (a terminal, unless NO_COLOR is set), always, never.
+    #[arg(long, global = true, value_enum, default_value = "auto")]
+    color: ColorWhen,
     #[command(subcommand)]
     command: Command,
 }
@@ -48,6 +55,14 @@ enum Command {
         /// Write the report here instead of standard output.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
+        /// Also write a report in FORMAT to PATH, e.g. junit=judge.xml; repeatable.
+        #[arg(long = "report", value_name = "FORMAT=PATH")]
+        reports: Vec<ReportSpec>,
+        /// Compare with an earlier `--format json` report: changed verdicts, cases and
+        /// solutions that came or went, and cases slower by more than max(3 x the repeats'
+        /// spread, 10 ms or 1 ms with repeats, 50%). A verdict regression exits 1.
+        #[arg(long, value_name = "OLD.json")]
+        baseline: Option<PathBuf>,
     },
     /// The oracle's answer for one input; the first line of human output is the number.
     Solve {
@@ -121,6 +136,7 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<u8> {
+    cli.color.apply();
     let config = Config::load(&cli.config, cli.config != *"judge.toml")?;
     match cli.command {
         Command::Run {
@@ -128,7 +144,16 @@ fn run(cli: Cli) -> Result<u8> {
             solutions,
             format,
             out,
-        } => cmd_run(&config, &cases, &solutions, format, out),
+            reports,
+            baseline,
+        } => cmd_run(
+            &config,
+            &cases,
+            &solutions,
+            (format, out),
+            &reports,
+            baseline.as_deref(),
+        ),
         Command::Solve {
             board,
             hand,
@@ -157,8 +182,9 @@ fn cmd_run(
     config: &Config,
     roots: &[PathBuf],
     names: &[String],
-    format: Format,
-    out: Option<PathBuf>,
+    (format, out): (Format, Option<PathBuf>),
+    reports: &[ReportSpec],
+    baseline: Option<&std::path::Path>,
 ) -> Result<u8> {
     let all: Vec<&dyn Solution> = registry::compiled()
         .iter()
@@ -179,26 +205,44 @@ fn cmd_run(
         }
         v
     };
+    let old = baseline.map(Baseline::load).transpose()?;
     let suite = case::load(roots, &config.constraints);
-    let mut progress = |e: &Event| {
-        if let Event::SolutionFinished { report } = e {
-            eprintln!("judged {}: {}", report.name, report.verdict.name());
-        }
-    };
+    let bar = Progress::new(true);
     let report = runner::run(
         &suite,
         &chosen,
         config,
         &mut |s| Box::new(InProcess::new(s)) as Box<dyn Executor + '_>,
-        &mut progress,
+        &mut |e| bar.on_event(e),
     )?;
+    bar.finish();
     let text = report::reporter(format).render(&report);
-    match out {
-        Some(path) => std::fs::write(&path, text)
-            .with_context(|| format!("cannot write {}", path.display()))?,
-        None => std::io::stdout().write_all(text.as_bytes())?,
+    let write = |path: &std::path::Path, text: &str| {
+        std::fs::write(path, draw::plain(text))
+            .with_context(|| format!("cannot write {}", path.display()))
+    };
+    match &out {
+        Some(path) => write(path, &text)?,
+        None => anstream::stdout().write_all(text.as_bytes())?,
     }
-    Ok(report.exit_code as u8)
+    for spec in reports {
+        write(&spec.path, &report::reporter(spec.format).render(&report))?;
+    }
+    let mut code = report.exit_code as u8;
+    if let (Some(path), Some(old)) = (baseline, old) {
+        let cmp = baseline::compare(&old, &Baseline::of(&report));
+        let text = cmp.render(&path.display().to_string());
+        // Standard output carries a machine format: keep it parseable.
+        if out.is_none() && format != Format::Human {
+            eprint!("{text}");
+        } else {
+            print!("{text}");
+        }
+        if cmp.regressions() > 0 && code == 0 {
+            code = 1;
+        }
+    }
+    Ok(code)
 }
 
 fn cmd_solve(
@@ -212,6 +256,16 @@ fn cmd_solve(
     let inst = match Instance::parse(board, hand, &config.constraints) {
         Ok(i) => i,
         Err(e) => {
+            if format == Format::Json {
+                let v = serde_json::json!({
+                    "board": board,
+                    "hand": hand,
+                    "answer": null,
+                    "rejected": e.to_string(),
+                    "constraint": e.constraint(),
+                });
+                println!("{}", serde_json::to_string_pretty(&v)?);
+            }
             eprintln!("error: input rejected: {e}");
             return Ok(2);
         }
@@ -226,6 +280,7 @@ fn cmd_solve(
                 println!("{}", serde_json::to_string_pretty(&v)?);
             }
             Format::Human => println!("{answer}"),
+            Format::Junit | Format::Markdown => return Ok(only_human_or_json("solve")),
         }
         return Ok(0);
     }
@@ -233,7 +288,7 @@ fn cmd_solve(
     let moves = answer.witness.clone().unwrap_or_default();
     match format {
         Format::Json => {
-            let v = serde_json::json!({
+            let mut v = serde_json::json!({
                 "board": board,
                 "hand": hand,
                 "answer": answer.as_i32(),
@@ -242,27 +297,49 @@ fn cmd_solve(
                 "states": answer.states,
                 "search": answer.stats,
             });
+            if explain && answer.witness.is_none() {
+                let p = partial::best_partial(&inst, partial::MAX_STATES);
+                v["best_partial"] = serde_json::json!({
+                    "moves": p.moves,
+                    "left": p.left,
+                    "states": p.states,
+                    "complete_to": p.complete_to,
+                    "exhaustive": p.exhaustive,
+                });
+            }
             println!("{}", serde_json::to_string_pretty(&v)?);
         }
         Format::Human => {
-            println!("{}", answer.as_i32());
+            let mut out = anstream::stdout();
+            writeln!(out, "{}", answer.as_i32())?;
             if explain {
                 if answer.witness.is_some() {
-                    println!("{board} + {hand}: {} moves", moves.len());
-                    for line in explain::text(&inst, &moves) {
-                        println!("{line}");
-                    }
-                    println!("{}", explain::search(&answer, inst.hand.len()));
+                    writeln!(out, "{board} + {hand}: {} moves", moves.len())?;
                 } else {
-                    println!(
-                        "{board} + {hand}: {}",
-                        explain::search(&answer, inst.hand.len())
-                    );
+                    writeln!(out, "{board} + {hand}: -1")?;
+                }
+                for line in draw::explain(&inst, &answer, true) {
+                    writeln!(out, "{line}")?;
+                }
+                if answer.witness.is_some() {
+                    writeln!(out, "{}", explain::search(&answer, inst.hand.len()))?;
                 }
             }
         }
+        Format::Junit | Format::Markdown => {
+            eprintln!("error: solve writes --format human or json; junit and markdown are reports of `run`");
+            return Ok(2);
+        }
     }
     Ok(0)
+}
+
+/// Exit code 2 with the reason, for a format only `run` writes.
+fn only_human_or_json(command: &str) -> u8 {
+    eprintln!(
+        "error: {command} writes --format human or json; junit and markdown are reports of `run`"
+    );
+    2
 }
 
 fn cmd_selfcheck(max_board: usize, max_hand: usize, format: Format) -> Result<u8> {
@@ -282,6 +359,7 @@ fn cmd_selfcheck(max_board: usize, max_hand: usize, format: Format) -> Result<u8
     match format {
         Format::Json => println!("{}", serde_json::to_string_pretty(&summary)?),
         Format::Human => println!("{summary}"),
+        Format::Junit | Format::Markdown => return Ok(only_human_or_json("selfcheck")),
     }
     Ok(summary.exit_code())
 }
@@ -317,6 +395,7 @@ fn cmd_bench(
     match format {
         Format::Json => println!("{}", serde_json::to_string_pretty(&report)?),
         Format::Human => println!("{report}"),
+        Format::Junit | Format::Markdown => return Ok(only_human_or_json("bench")),
     }
     Ok(u8::from(!report.disagreements.is_empty()))
 }
@@ -372,6 +451,9 @@ fn cmd_audit(config: &Config, paths: Vec<PathBuf>, fix: bool) -> Result<u8> {
 
 fn cmd_list() -> Result<u8> {
     let mut t = report::human::table(&["solution", "expected", "file", "source"]);
+    // Sources are sentences: wrap them so the table fits a terminal.
+    t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic)
+        .set_width(140);
     for s in registry::compiled() {
         t.add_row(vec![s.name, s.expected.name(), s.path, s.source]);
     }

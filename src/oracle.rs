@@ -664,4 +664,61 @@ mod tests {
         let b = Board::from_letters("RRGBYW").unwrap();
         assert_eq!(unpack(reversed(pack(&b), b.len())), b.reversed());
     }
+
+    /// The metamorphic laws of DESIGN.md, on every instance (not only class representatives)
+    /// with board <= 5 and hand <= 3: reversing the board, renaming the colours (five fixed
+    /// renamings) and reordering the hand never change the answer, and one more ball of any
+    /// colour in the hand never makes it worse.
+    #[test]
+    fn metamorphic_laws_hold_up_to_board_5_hand_3() {
+        let lim = Constraints::default();
+        let renamings: [[usize; 5]; 5] = [
+            [1, 2, 3, 4, 0],
+            [4, 3, 2, 1, 0],
+            [0, 2, 1, 4, 3],
+            [2, 0, 1, 3, 4],
+            [3, 4, 0, 2, 1],
+        ];
+        let mut oracle = Oracle::new();
+        let mut value = |b: &str, h: &str| {
+            oracle
+                .solve(&Instance::parse(b, h, &lim).unwrap())
+                .unwrap()
+                .as_i32()
+        };
+        let mut checked = 0;
+        for board in crate::generate::stable_boards(5, 5) {
+            for hand in crate::generate::hands(3) {
+                let (b, h) = (board.to_string(), hand.to_string());
+                let v = value(&b, &h);
+                assert_eq!(
+                    value(&board.reversed().to_string(), &h),
+                    v,
+                    "reverse {b} + {h}"
+                );
+                let backwards: String = h.chars().rev().collect();
+                assert_eq!(value(&b, &backwards), v, "reorder {b} + {h}");
+                for p in &renamings {
+                    let rename = |s: &str| -> String {
+                        s.chars()
+                            .map(|c| {
+                                Colour::from_index(p[Colour::from_char(c).unwrap().index()])
+                                    .as_char()
+                            })
+                            .collect()
+                    };
+                    assert_eq!(value(&rename(&b), &rename(&h)), v, "rename {p:?} {b} + {h}");
+                }
+                for c in Colour::ALL {
+                    let more = value(&b, &format!("{h}{c}"));
+                    assert!(
+                        v == -1 || (more != -1 && more <= v),
+                        "{b} + {h}{c}: {more} > {v}"
+                    );
+                }
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 3_530 * 55);
+    }
 }

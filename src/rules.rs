@@ -318,26 +318,28 @@ impl Constraints {
     /// Checks the constraints themselves; the message names the key and the fix.
     pub fn check(&self) -> Result<(), String> {
         if self.board_max == 0 || self.hand_max == 0 {
-            return Err("board_max and hand_max must be at least 1".into());
+            return Err("[constraints] board_max and hand_max must be at least 1".into());
         }
         if self.board_max + self.hand_max > MAX_TOTAL_BALLS {
             return Err(format!(
-                "board_max + hand_max is {}, the oracle supports at most {MAX_TOTAL_BALLS}",
+                "[constraints] board_max + hand_max is {}, the oracle supports at most {MAX_TOTAL_BALLS}",
                 self.board_max + self.hand_max
             ));
         }
         if self.hand_max > 15 {
-            return Err("hand_max is at most 15".into());
+            return Err("[constraints] hand_max is at most 15".into());
         }
         if self.colours.is_empty() {
-            return Err("colours must name at least one of R, Y, B, G, W".into());
+            return Err("[constraints] colours must name at least one of R, Y, B, G, W".into());
         }
         for (i, ch) in self.colours.chars().enumerate() {
             if Colour::from_char(ch).is_none() {
-                return Err(format!("colours: '{ch}' is not one of R, Y, B, G, W"));
+                return Err(format!(
+                    "[constraints] colours: '{ch}' is not one of R, Y, B, G, W"
+                ));
             }
             if self.colours.chars().take(i).any(|x| x == ch) {
-                return Err(format!("colours: '{ch}' is listed twice"));
+                return Err(format!("[constraints] colours: '{ch}' is listed twice"));
             }
         }
         Ok(())
@@ -624,7 +626,7 @@ mod tests {
         };
         assert_eq!(
             odd.check().unwrap_err(),
-            "colours: 'X' is not one of R, Y, B, G, W"
+            "[constraints] colours: 'X' is not one of R, Y, B, G, W"
         );
     }
 }

@@ -1,18 +1,18 @@
-//! The human report: a summary line, the verdict table, each failure with the oracle's witness
-//! step by step and its minimised input, then wrong case assertions, refuted claims and
-//! case-file errors.
+//! The human report: a summary line, the verdict table, failures grouped per solution with the
+//! oracle's witness drawn step by step and the minimised input, then wrong case assertions,
+//! refuted claims and case-file errors.
 
 use std::fmt::Write as _;
 
 use comfy_table::{presets, CellAlignment, ContentArrangement, Table};
 
-use super::Reporter;
-use crate::explain;
-use crate::rules::{Constraints, Instance};
-use crate::runner::{FailingInput, RunReport};
+use super::{case_fails, kind_of, missing_promise, returned, witness_lines, Reporter};
+use crate::rules::Constraints;
+use crate::runner::{CaseResult, FailingInput, RunReport, SolutionReport};
 use crate::verdict::VerdictKind;
 
-/// Plain text, no colour.
+/// Text for a terminal: witnesses are drawn as coloured balls (ANSI escapes, stripped by the
+/// writer when colour is off).
 pub struct Human;
 
 /// A table with no borders and a header rule, wide enough never to wrap.
@@ -76,26 +76,12 @@ impl Reporter for Human {
         let failing: Vec<_> = r
             .solutions
             .iter()
-            .filter(|s| s.first_failure.is_some())
+            .filter(|s| s.first_failure.is_some() || !s.as_expected)
             .collect();
         if !failing.is_empty() {
-            let _ = writeln!(o, "Failures");
+            let _ = writeln!(o, "Failures, per solution");
             for s in failing {
-                let f = s.first_failure.as_ref().unwrap();
-                let _ = writeln!(
-                    o,
-                    "\n{} ({}, expected {}): {} on {}",
-                    s.name,
-                    s.path,
-                    s.expected.name(),
-                    f.verdict,
-                    s.first_failure_case.as_deref().unwrap_or("?")
-                );
-                failing_block(&mut o, f, &r.config.constraints);
-                if let Some(m) = &s.minimised {
-                    let _ = writeln!(o, "  minimised to {} balls:", m.size);
-                    failing_block(&mut o, m, &r.config.constraints);
-                }
+                failures_of(&mut o, s, &r.config.constraints);
             }
             o.push('\n');
         }
@@ -151,26 +137,116 @@ impl Reporter for Human {
     }
 }
 
-fn failing_block(o: &mut String, f: &FailingInput, limits: &Constraints) {
-    let got = match (f.got, &f.message) {
-        (Some(g), _) => format!("got {g}"),
-        (None, Some(m)) => m.clone(),
-        (None, None) => "no answer".into(),
+/// One solution's block: a header, every non-AC case on one line (those its folder does not
+/// allow tagged `[unexpected]`), then its first failure and the minimised input, each with the
+/// oracle's witness drawn.
+fn failures_of(o: &mut String, s: &SolutionReport, limits: &Constraints) {
+    let bad: Vec<&CaseResult> = s.cases.iter().filter(|c| c.verdict != "AC").collect();
+    let status = if s.as_expected {
+        "as expected"
+    } else {
+        "NOT as expected"
     };
     let _ = writeln!(
         o,
-        "  board {}  hand {}: oracle {}, {got}",
-        f.board, f.hand, f.oracle
+        "\n{} ({}), expected {}: {status}, {} of {} cases not AC",
+        s.name,
+        s.path,
+        s.expected.name(),
+        bad.len(),
+        s.cases.len()
     );
-    match Instance::parse(&f.board, &f.hand, limits) {
-        Ok(inst) if !f.moves.is_empty() => {
-            let _ = writeln!(o, "  oracle's witness:");
-            for line in explain::text(&inst, &f.moves) {
-                let _ = writeln!(o, "    {line}");
-            }
+    if let Some(why) = missing_promise(s) {
+        let _ = writeln!(o, "  {why}");
+    }
+    let width = bad.iter().map(|c| c.case.len()).max().unwrap_or(0);
+    for c in &bad {
+        let tag = if case_fails(s.expected, kind_of(c.verdict)) {
+            "  [unexpected]"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            o,
+            "  {:<3}  {:<width$}  {} + {}: oracle {}, returned {}{tag}",
+            c.verdict,
+            c.case,
+            c.board,
+            c.hand,
+            c.oracle,
+            returned(c.got, c.message.as_deref())
+        );
+    }
+    if let Some(f) = &s.first_failure {
+        let _ = writeln!(
+            o,
+            "  first failure, {}:",
+            s.first_failure_case.as_deref().unwrap_or("?")
+        );
+        failing_block(o, f, limits);
+    }
+    if let Some(m) = &s.minimised {
+        let unchanged = s
+            .first_failure
+            .as_ref()
+            .is_some_and(|f| f.size == m.size && f.board == m.board);
+        if unchanged {
+            let _ = writeln!(
+                o,
+                "  minimised: nothing smaller found (every shrinking step from it passes or breaks the constraints)"
+            );
+        } else {
+            let _ = writeln!(o, "  minimised to {} balls (board + hand):", m.size);
+            failing_block(o, m, limits);
         }
-        _ => {
-            let _ = writeln!(o, "  no sequence of moves empties this board (-1)");
-        }
+    }
+}
+
+fn failing_block(o: &mut String, f: &FailingInput, limits: &Constraints) {
+    let _ = writeln!(
+        o,
+        "    {} + {}: oracle {}, returned {}",
+        f.board,
+        f.hand,
+        f.oracle,
+        returned(f.got, f.message.as_deref())
+    );
+    for line in witness_lines(&f.board, &f.hand, limits, true) {
+        let _ = writeln!(o, "    {line}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draw::plain;
+    use crate::report::fixture;
+
+    #[test]
+    fn failures_are_grouped_per_solution_and_tagged() {
+        let text = plain(&Human.render(&fixture::report()));
+        assert!(text.starts_with("zuma-judge run: 0 of 3 solutions as expected, 3 cases"));
+        let headers: Vec<&str> = text
+            .lines()
+            .filter(|l| l.contains("), expected "))
+            .collect();
+        assert_eq!(
+            headers,
+            [
+                "always_minus_one (solutions/fake.rs), expected accepted: NOT as expected, 2 of 3 cases not AC",
+                "panics_on_g (solutions/fake.rs), expected wrong_answer: NOT as expected, 2 of 3 cases not AC",
+                "always_two (solutions/fake.rs), expected accepted: NOT as expected, 1 of 3 cases not AC",
+            ]
+        );
+        // the WA a wrong_answer solution promises is listed, untagged; its RE is not allowed
+        assert!(text.contains("  WA   t.toml#example-1  WRRBBW + RB: oracle -1, returned 0\n"));
+        assert!(text.contains(&format!(
+            "  RE   t.toml#green      GGBB + GB: oracle 2, returned no answer (RE: panicked: no G please at src/report/mod.rs:{})  [unexpected]\n",
+            fixture::PANIC_LINE
+        )));
+        // a -1 failure shows the best partial line, drawn
+        assert!(text.contains(
+            "    best partial line: 2 balls left after 2 moves (16 states explored, all of them)\n"
+        ));
     }
 }

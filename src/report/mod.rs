@@ -1,23 +1,40 @@
 //! Reporters: turn a finished [`RunReport`] into bytes for people or machines. One file per
-//! format; adding a format is one file and one [`Format`] variant.
+//! format; adding a format is one file and one [`Format`] variant. Also the rule, shared by
+//! every format, for which case results count as failures of a solution.
 
 pub mod human;
 pub mod json;
+pub mod junit;
+pub mod markdown;
 
-use crate::runner::RunReport;
+use std::path::PathBuf;
+use std::str::FromStr;
 
-/// An output format for `run`.
+use clap::ValueEnum;
+
+use crate::draw;
+use crate::oracle::Oracle;
+use crate::rules::{Constraints, Instance};
+use crate::runner::{CaseResult, RunReport, SolutionReport};
+use crate::verdict::VerdictKind;
+
+/// An output format. `solve` writes human or json; `run` writes all four.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
-    /// Verdict table, failures with witnesses, claims and case errors.
+    /// Text for people (run: verdict table, failures with witnesses, claims, case errors).
     Human,
-    /// The JSON object described in DESIGN.md.
+    /// One JSON object (run: the keys listed in the README).
     Json,
+    /// JUnit XML for CI: one testsuite per solution, one testcase per case.
+    Junit,
+    /// A verdict table and one collapsed block per failure, for a pull-request comment.
+    Markdown,
 }
 
 /// Something that renders a run.
 pub trait Reporter {
-    /// The whole report as text.
+    /// The whole report as text. Only the human format may hold ANSI colour escapes; whoever
+    /// writes the text strips them when colour is off (see [`crate::draw::plain`]).
     fn render(&self, report: &RunReport) -> String;
 }
 
@@ -26,5 +43,285 @@ pub fn reporter(format: Format) -> Box<dyn Reporter> {
     match format {
         Format::Human => Box::new(human::Human),
         Format::Json => Box::new(json::Json),
+        Format::Junit => Box::new(junit::Junit),
+        Format::Markdown => Box::new(markdown::Markdown),
+    }
+}
+
+/// One `--report FORMAT=PATH`: write the run in `format` to `path`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReportSpec {
+    /// The format.
+    pub format: Format,
+    /// The file to write.
+    pub path: PathBuf,
+}
+
+impl FromStr for ReportSpec {
+    type Err = String;
+
+    /// Parses `junit=target/judge.xml`. The error names the accepted formats.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let names = || {
+            Format::value_variants()
+                .iter()
+                .filter_map(|f| f.to_possible_value().map(|v| v.get_name().to_string()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let Some((format, path)) = s.split_once('=') else {
+            return Err(format!(
+                "expected FORMAT=PATH, e.g. junit=judge.xml (formats: {})",
+                names()
+            ));
+        };
+        let format = Format::from_str(format, true)
+            .map_err(|_| format!("unknown format '{format}' (formats: {})", names()))?;
+        if path.is_empty() {
+            return Err(format!("no path after '{format:?}='"));
+        }
+        Ok(ReportSpec {
+            format,
+            path: PathBuf::from(path),
+        })
+    }
+}
+
+/// The kind behind a per-case verdict code (`AC`, `WA`, ...). Unknown codes read as
+/// run-time errors, the verdict for anything malformed.
+pub fn kind_of(code: &str) -> VerdictKind {
+    VerdictKind::ALL
+        .into_iter()
+        .find(|k| k.code() == code)
+        .unwrap_or(VerdictKind::RunTimeError)
+}
+
+/// Is one case's verdict a failure for a solution whose folder promises `expected`?
+///
+/// The per-case reading of [`crate::verdict::as_expected`]: in `accepted/` every non-AC case
+/// fails; in `wrong_answer/` (and likewise TLE, RE, MLE) AC and the promised verdict are both
+/// fine, any other verdict fails. What a per-case rule cannot see, "the promised verdict never
+/// happened", is [`missing_promise`].
+pub fn case_fails(expected: VerdictKind, verdict: VerdictKind) -> bool {
+    verdict != VerdictKind::Accepted && verdict != expected
+}
+
+/// For a solution that is not as expected although no single case fails: the folder promises
+/// a verdict (e.g. WA) that no case gave. `None` when that is not the situation.
+pub fn missing_promise(s: &SolutionReport) -> Option<String> {
+    let any_case = s
+        .cases
+        .iter()
+        .any(|c| case_fails(s.expected, kind_of(c.verdict)));
+    (!s.as_expected && !any_case).then(|| {
+        format!(
+            "{} promises at least one {} and no case gave one ({} cases, all AC)",
+            s.expected.name(),
+            s.expected.code(),
+            s.cases.len()
+        )
+    })
+}
+
+/// The cases that fail for `s` under [`case_fails`], in case order.
+pub fn failing_cases(s: &SolutionReport) -> Vec<&CaseResult> {
+    s.cases
+        .iter()
+        .filter(|c| case_fails(s.expected, kind_of(c.verdict)))
+        .collect()
+}
+
+/// What a solution returned, for people: `-1`, or the failure (`RE: panicked: ...`).
+pub fn returned(got: Option<i32>, message: Option<&str>) -> String {
+    match (got, message) {
+        (Some(g), _) => g.to_string(),
+        (None, Some(m)) => format!("no answer ({m})"),
+        (None, None) => "no answer".into(),
+    }
+}
+
+/// The oracle's witness for `board` + `hand`, drawn with [`draw::explain`], or one line saying
+/// why there is none (input outside `limits`, or an oracle error). Solves afresh: reporters
+/// only hold the first failure's witness, and the oracle is deterministic.
+pub fn witness_lines(board: &str, hand: &str, limits: &Constraints, styled: bool) -> Vec<String> {
+    let inst = match Instance::parse(board, hand, limits) {
+        Ok(i) => i,
+        Err(e) => return vec![format!("no witness: input rejected: {e}")],
+    };
+    match Oracle::new().solve(&inst) {
+        Ok(answer) => draw::explain(&inst, &answer, styled),
+        Err(e) => vec![format!("no witness: {e}")],
+    }
+}
+
+/// A run with failing solutions, for the reporters' tests: three fakes judged on three cases.
+#[cfg(test)]
+pub(crate) mod fixture {
+    use std::path::Path;
+
+    use crate::case::{self, Suite};
+    use crate::config::Config;
+    use crate::execute::{Executor, InProcess};
+    use crate::registry::Solution;
+    use crate::rules::{Constraints, Instance};
+    use crate::runner::{self, RunReport};
+    use crate::verdict::VerdictKind;
+
+    /// The line of the fake's panic, as its message reports it.
+    pub const PANIC_LINE: u32 = line!() + 11;
+
+    struct Fake(&'static str, VerdictKind);
+
+    impl Fake {
+        fn answer(&self, board: &str, hand: &str) -> i32 {
+            let truth = || {
+                let i = Instance::parse(board, hand, &Constraints::default()).unwrap();
+                crate::oracle::solve(&i).unwrap().as_i32()
+            };
+            match self.0 {
+                "panics_on_g" if board.contains('G') => panic!("no G please"),
+                "panics_on_g" if board.starts_with('W') => truth() + 1,
+                "panics_on_g" => truth(),
+                "always_minus_one" => -1,
+                _ => 2,
+            }
+        }
+    }
+
+    impl Solution for Fake {
+        fn name(&self) -> &str {
+            self.0
+        }
+        fn expected(&self) -> VerdictKind {
+            self.1
+        }
+        fn source(&self) -> &str {
+            "a fake for the reporters' tests"
+        }
+        fn path(&self) -> &str {
+            "solutions/fake.rs"
+        }
+        fn find_min_step(&self, board: String, hand: String) -> i32 {
+            self.answer(&board, &hand)
+        }
+    }
+
+    /// The cases: split pair (2), a green board (2), statement example 1 (-1).
+    pub const CASES: &str = r#"
+[[case]]
+name = "split-pair"
+board = "RRWWRRBBRR"
+hand = "WB"
+[[case]]
+name = "green"
+board = "GGBB"
+hand = "GB"
+[[case]]
+name = "example-1"
+board = "WRRBBW"
+hand = "RB"
+"#;
+
+    /// `always_minus_one` (accepted/: WA on split-pair and green), `panics_on_g`
+    /// (wrong_answer/: RE on green, WA on example-1) and `always_two` (accepted/: WA on
+    /// example-1, where the truth is -1).
+    pub fn report() -> RunReport {
+        let (cases, errors) = case::parse_file(
+            Path::new("t.toml"),
+            "t.toml",
+            CASES,
+            &Constraints::default(),
+        );
+        let suite = Suite {
+            cases,
+            errors,
+            files: 1,
+        };
+        let fakes = [
+            Fake("always_minus_one", VerdictKind::Accepted),
+            Fake("panics_on_g", VerdictKind::WrongAnswer),
+            Fake("always_two", VerdictKind::Accepted),
+        ];
+        let sols: Vec<&dyn Solution> = fakes.iter().map(|f| f as &dyn Solution).collect();
+        runner::run(
+            &suite,
+            &sols,
+            &Config::default(),
+            &mut |s| Box::new(InProcess::new(s)) as Box<dyn Executor + '_>,
+            &mut |_| {},
+        )
+        .unwrap()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use VerdictKind::*;
+
+    #[test]
+    fn report_specs_parse() {
+        assert_eq!(
+            "junit=out/judge.xml".parse::<ReportSpec>(),
+            Ok(ReportSpec {
+                format: Format::Junit,
+                path: PathBuf::from("out/judge.xml")
+            })
+        );
+        assert_eq!(
+            "Markdown=a=b.md".parse::<ReportSpec>().unwrap().path,
+            PathBuf::from("a=b.md")
+        );
+        assert_eq!(
+            "xml=a".parse::<ReportSpec>(),
+            Err("unknown format 'xml' (formats: human, json, junit, markdown)".into())
+        );
+        assert_eq!(
+            "judge.xml".parse::<ReportSpec>(),
+            Err("expected FORMAT=PATH, e.g. junit=judge.xml (formats: human, json, junit, markdown)".into())
+        );
+    }
+
+    #[test]
+    fn per_case_rule_agrees_with_as_expected() {
+        // A solution has a failing case, or a missing promise, exactly when it is not as
+        // expected: checked over every folder and every list of up to three case verdicts.
+        let mut lists: Vec<Vec<VerdictKind>> = vec![vec![]];
+        let mut frontier = lists.clone();
+        for _ in 0..3 {
+            frontier = frontier
+                .iter()
+                .flat_map(|l| {
+                    VerdictKind::ALL.map(|k| {
+                        let mut l = l.clone();
+                        l.push(k);
+                        l
+                    })
+                })
+                .collect();
+            lists.extend(frontier.iter().cloned());
+        }
+        let mut checked = 0;
+        for expected in VerdictKind::ALL {
+            for kinds in &lists {
+                let ok = crate::verdict::as_expected(expected, kinds);
+                let any_case = kinds.iter().any(|k| case_fails(expected, *k));
+                // as expected => no failing case
+                assert!(!(ok && any_case), "{expected:?} {kinds:?}");
+                // not as expected and no failing case => the promised verdict never happened
+                if !ok && !any_case {
+                    assert!(
+                        expected != Accepted && !kinds.contains(&expected),
+                        "{expected:?} {kinds:?}"
+                    );
+                }
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 5 * (1 + 5 + 25 + 125));
+        assert!(case_fails(Accepted, WrongAnswer));
+        assert!(!case_fails(WrongAnswer, WrongAnswer));
+        assert!(case_fails(WrongAnswer, RunTimeError));
+        assert!(!case_fails(TimeLimitExceeded, Accepted));
     }
 }

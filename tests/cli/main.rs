@@ -3,4 +3,6 @@
 
 mod common;
 mod oracle_speed;
+mod report;
 mod run;
+mod solve;

@@ -1,8 +1,243 @@
 //! `zuma-judge run`, the main job.
 
-use crate::common::judge;
+use std::fs;
+
+use serde_json::Value;
+
+use crate::common::{judge, settings};
+
+fn json_of(args: &[&str]) -> (i32, Value) {
+    let out = judge()
+        .args(args)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        serde_json::from_slice(&out.stdout).unwrap(),
+    )
+}
 
 #[test]
-fn shipped_cases_pass() {
-    judge().args(["run"]).assert().code(0);
+fn shipped_cases_grade_every_solution_as_its_folder_says() {
+    let (code, r) = json_of(&["run"]);
+    assert_eq!(code, 0);
+    let sols = r["solutions"].as_array().unwrap();
+    let verdicts: Vec<(&str, &str, bool)> = sols
+        .iter()
+        .map(|s| {
+            (
+                s["name"].as_str().unwrap(),
+                s["verdict"].as_str().unwrap(),
+                s["as_expected"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            ("seed000_bfs", "accepted", true),
+            ("greedy_complete_runs", "wrong_answer", true),
+            ("no_chain_reaction", "wrong_answer", true),
+            ("run_completion_dfs", "wrong_answer", true),
+            ("seed003_adjacent_memo", "wrong_answer", true),
+        ]
+    );
+    assert!(sols[0]["minimised"].is_null());
+    for s in &sols[1..] {
+        let m = &s["minimised"];
+        let size = m["board"].as_str().unwrap().len() + m["hand"].as_str().unwrap().len();
+        assert!(size <= 12, "{}: {m}", s["name"]);
+        assert_ne!(m["oracle"], m["got"]);
+    }
+    // no chain reaction: RBBRR + B needs one B that sets off BBB then RRR
+    let m = &sols[2]["minimised"];
+    assert_eq!(
+        (
+            m["board"].as_str(),
+            m["hand"].as_str(),
+            m["oracle"].as_i64(),
+            m["got"].as_i64()
+        ),
+        (Some("RBBRR"), Some("B"), Some(1), Some(-1))
+    );
+    assert_eq!(r["case_errors"], Value::Array(vec![]));
+}
+
+#[test]
+fn exactly_the_wrong_claims_are_refuted() {
+    let (_, r) = json_of(&["run", "--solution", "seed000_bfs"]);
+    let refuted: Vec<String> = r["claims"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| !c["holds"].as_bool().unwrap())
+        .map(|c| {
+            format!(
+                "{} {} {}",
+                c["case"].as_str().unwrap(),
+                c["claimed"],
+                c["oracle"]
+            )
+        })
+        .collect();
+    assert_eq!(
+        refuted,
+        [
+            "reports.toml#split-pair -1 2",
+            "reports.toml#jury-changed-answer 2 5",
+            "reports.toml#rrwwrrw 2 -1",
+            "reports.toml#old-limit-18 -1 null",
+            "reports.toml#empty-board 0 null",
+            "reports.toml#starting-triple -1 null",
+            "reports.toml#lowercase -1 null",
+            "reports.toml#six-in-hand 2 null",
+            "seeds.toml#r-plus-r 2 -1",
+            "seeds.toml#starts-with-triple 0 null",
+        ]
+    );
+    assert_eq!(r["claims"].as_array().unwrap().len(), 29);
+}
+
+#[test]
+fn human_report() {
+    let out = judge().args(["run"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    settings().bind(|| insta::assert_snapshot!(String::from_utf8_lossy(&out.stdout)));
+}
+
+#[test]
+fn a_broken_file_is_named_and_the_others_still_run() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("a.toml"),
+        "[[case]]\nname = \"ok\"\nboard = \"WWRRBBWW\"\nhand = \"WRBRW\"\nexpected = 2\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("b.toml"),
+        "[[case]]\nname = \"bad\"\nboard = \"RR\"\nhand = \"R\"\nexpected = 1\nfoo = 3\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("c.toml"),
+        "[[case]]\nname = \"triple\"\nboard = \"RRR\"\nhand = \"R\"\n",
+    )
+    .unwrap();
+    let (code, r) = json_of(&[
+        "run",
+        "--cases",
+        dir.path().to_str().unwrap(),
+        "--solution",
+        "seed000_bfs",
+    ]);
+    assert_eq!(code, 2);
+    assert_eq!(r["cases"], 1);
+    assert_eq!(r["solutions"][0]["cases"][0]["case"], "a.toml#ok");
+    let errors: Vec<String> = r["case_errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["message"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(errors.len(), 2);
+    assert!(errors[0].ends_with("b.toml line 6, column 1: unknown field `foo`, expected one of `name`, `board`, `hand`, `expected`, `invalid`, `note`, `tags`, `claims`"), "{}", errors[0]);
+    assert!(errors[1].ends_with("c.toml line 2: case 'triple': input rejected: three in a row: 'RRR' at board positions 0..2 (the starting board may not hold a run of three or more); if that is intended, mark the case with invalid = \"three in a row\""), "{}", errors[1]);
+}
+
+#[test]
+fn a_wrong_expected_value_or_strict_claim_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("x.toml");
+    fs::write(
+        &f,
+        "[[case]]\nname = \"r\"\nboard = \"R\"\nhand = \"R\"\nexpected = 2\n",
+    )
+    .unwrap();
+    let (code, r) = json_of(&[
+        "run",
+        "--cases",
+        f.to_str().unwrap(),
+        "--solution",
+        "seed000_bfs",
+    ]);
+    assert_eq!(code, 1);
+    assert_eq!(r["expectations"][0]["asserted"], "expected = 2");
+    assert_eq!(r["expectations"][0]["truth"], "-1");
+    fs::write(&f, "[[case]]\nname = \"r\"\nboard = \"R\"\nhand = \"R\"\n[[case.claims]]\nsource = \"s\"\nanswer = 2\nstrict = true\n").unwrap();
+    let (code, r) = json_of(&[
+        "run",
+        "--cases",
+        f.to_str().unwrap(),
+        "--solution",
+        "seed000_bfs",
+    ]);
+    assert_eq!(code, 1);
+    assert_eq!(r["claims"][0]["holds"], false);
+    assert_eq!(r["claims"][0]["oracle"], -1);
+}
+
+#[test]
+fn the_old_limit_comes_from_judge_toml() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("judge.toml");
+    fs::write(&cfg, "[constraints]\nboard_max = 20\n").unwrap();
+    let f = dir.path().join("old.toml");
+    fs::write(
+        &f,
+        "[[case]]\nname = \"w18\"\nboard = \"WWRRGGRRWWRRGGRRWW\"\nhand = \"GG\"\nexpected = -1\n",
+    )
+    .unwrap();
+    let (code, r) = json_of(&[
+        "--config",
+        cfg.to_str().unwrap(),
+        "run",
+        "--cases",
+        f.to_str().unwrap(),
+        "--solution",
+        "seed000_bfs",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(r["config"]["constraints"]["board_max"], 20);
+    assert_eq!(r["solutions"][0]["cases"][0]["verdict"], "AC");
+    let (code, _) = json_of(&[
+        "run",
+        "--cases",
+        f.to_str().unwrap(),
+        "--solution",
+        "seed000_bfs",
+    ]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn unknown_solution_is_a_usage_error() {
+    judge()
+        .args(["run", "--solution", "nope"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::starts_with(
+            "error: no solution named 'nope'; registered: seed000_bfs, greedy_complete_runs",
+        ));
+}
+
+#[test]
+fn out_writes_the_report_to_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("r.json");
+    judge()
+        .args([
+            "run",
+            "--solution",
+            "seed000_bfs",
+            "--format",
+            "json",
+            "--out",
+            f.to_str().unwrap(),
+        ])
+        .assert()
+        .code(0)
+        .stdout("");
+    let r: Value = serde_json::from_str(&fs::read_to_string(f).unwrap()).unwrap();
+    assert_eq!(r["exit_code"], 0);
 }

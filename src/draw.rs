@@ -1,0 +1,260 @@
+//! Draws a witness (or any move list) as rows of balls for people: one row per move with the
+//! inserted ball bracketed, then one row per removal of the chain reaction. Styled rows colour
+//! each ball with ANSI escapes (anstyle); the caller's stream strips them when colour is off.
+
+use anstyle::{AnsiColor, Color, Style};
+
+use crate::explain;
+use crate::oracle::Answer;
+use crate::partial::{self, Partial};
+use crate::rules::{Colour, Instance, Move};
+
+/// When to colour terminal output (`--color`). `auto` colours a terminal unless `NO_COLOR` is
+/// set (or `CLICOLOR=0`); `CLICOLOR_FORCE` forces colour; the flag overrides the environment.
+/// Detection is anstream's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorWhen {
+    /// Colour when writing to a terminal and the environment allows it.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour: plain letters.
+    Never,
+}
+
+impl ColorWhen {
+    /// Makes this the choice of every `anstream` stream in the process.
+    pub fn apply(self) {
+        let choice = match self {
+            ColorWhen::Auto => anstream::ColorChoice::Auto,
+            ColorWhen::Always => anstream::ColorChoice::Always,
+            ColorWhen::Never => anstream::ColorChoice::Never,
+        };
+        choice.write_global();
+    }
+}
+
+/// The ANSI style of a ball: its colour as the background, a readable letter on top.
+/// R red, Y yellow, B blue, G green, W (bright) white.
+pub fn ball_style(c: Colour) -> Style {
+    let (bg, fg) = match c {
+        Colour::R => (AnsiColor::Red, AnsiColor::BrightWhite),
+        Colour::Y => (AnsiColor::Yellow, AnsiColor::Black),
+        Colour::B => (AnsiColor::Blue, AnsiColor::BrightWhite),
+        Colour::G => (AnsiColor::Green, AnsiColor::Black),
+        Colour::W => (AnsiColor::BrightWhite, AnsiColor::Black),
+    };
+    Style::new()
+        .bg_color(Some(Color::Ansi(bg)))
+        .fg_color(Some(Color::Ansi(fg)))
+        .bold()
+}
+
+/// A run of letters (`BBB`) with every ball coloured when `styled`.
+pub fn letters(s: &str, styled: bool) -> String {
+    s.chars()
+        .map(|ch| match Colour::from_char(ch) {
+            Some(c) if styled => {
+                let st = ball_style(c);
+                format!("{st}{ch}{st:#}")
+            }
+            _ => ch.to_string(),
+        })
+        .collect()
+}
+
+/// One board as a row of balls, two columns a ball (`R R W`), with the ball at index `mark`
+/// bracketed (`R[W]R`). The empty board is `(empty)`. Returns the text and its width in columns
+/// (escapes excluded), so rows can be aligned.
+pub fn row(board: &str, mark: Option<usize>, styled: bool) -> (String, usize) {
+    if board.is_empty() {
+        return ("(empty)".into(), 7);
+    }
+    let mut out = String::new();
+    let n = board.chars().count();
+    for (i, ch) in board.chars().enumerate() {
+        let sep = if mark == Some(i) {
+            '['
+        } else if i > 0 && mark == Some(i - 1) {
+            ']'
+        } else {
+            ' '
+        };
+        if i > 0 || sep == '[' {
+            out.push(sep);
+        }
+        let ball = letters(&ch.to_string(), styled);
+        if styled && mark == Some(i) {
+            let u = Style::new().underline();
+            out.push_str(&format!("{u}{ball}{u:#}"));
+        } else {
+            out.push_str(&ball);
+        }
+    }
+    let mut width = 2 * n - 1;
+    if let Some(m) = mark {
+        width += if m == 0 { 1 } else { 0 };
+        if m + 1 == n {
+            out.push(']');
+            width += 1;
+        }
+    }
+    (out, width)
+}
+
+/// The lines that play `moves` from `instance`, e.g. for `RRWWRRBBRR` + `WB`:
+///
+/// ```text
+/// start          R R W W R R B B R R    hand BW
+/// 1. W at gap 9  R R W W R R B B R[W]R  hand B
+/// 2. B at gap 8  R R W W R R B B[B]R W R  hand -
+///   remove BBB   R R W W R R R W R
+///   remove RRR   R R W W W R
+///   remove WWW   R R R
+///   remove RRR   (empty)
+/// ```
+///
+/// Board rows start in one column; the hand follows the insertion rows. Panics if a move is not
+/// playable (see [`explain::steps`]).
+pub fn moves(instance: &Instance, moves: &[Move], styled: bool) -> Vec<String> {
+    // (label, row text, row width, hand after or None)
+    let mut rows: Vec<(String, (String, usize), Option<String>)> = Vec::new();
+    let board = instance.board.to_string();
+    rows.push((
+        "start".into(),
+        row(&board, None, styled),
+        Some(instance.hand.to_string()),
+    ));
+    for s in explain::steps(instance, moves) {
+        rows.push((
+            format!("{}. {} at gap {}", s.number, s.mv.colour, s.mv.gap),
+            row(&s.inserted, Some(s.mv.gap), styled),
+            Some(s.hand_after.clone()),
+        ));
+        for (run, after) in &s.removals {
+            rows.push((
+                format!("  remove {}", letters(run, styled)),
+                row(after, None, styled),
+                None,
+            ));
+        }
+    }
+    let label_width = rows.iter().map(|r| visible(&r.0)).max().unwrap_or(0);
+    let row_width = rows.iter().map(|r| r.1 .1).max().unwrap_or(0);
+    rows.into_iter()
+        .map(|(label, (text, width), hand)| {
+            let lpad = " ".repeat(label_width - visible(&label));
+            match hand {
+                Some(h) => {
+                    let rpad = " ".repeat(row_width - width);
+                    let h = if h.is_empty() { "-".into() } else { h };
+                    format!("{label}{lpad}  {text}{rpad}  hand {}", letters(&h, styled))
+                }
+                None => format!("{label}{lpad}  {text}"),
+            }
+        })
+        .collect()
+}
+
+/// The oracle's `answer` for `instance`, drawn: the witness move by move; or, for -1, how the
+/// oracle's search was exhausted ([`crate::explain::search`]) and the best partial line ([`partial::best_partial`]), the moves
+/// that leave the fewest balls on the board.
+pub fn explain(instance: &Instance, answer: &Answer, styled: bool) -> Vec<String> {
+    if let Some(w) = &answer.witness {
+        return moves(instance, w, styled);
+    }
+    let mut out = vec![crate::explain::search(answer, instance.hand.len())];
+    let p = partial::best_partial(instance, partial::MAX_STATES);
+    out.push(partial_summary(&p));
+    out.extend(moves(instance, &p.moves, styled));
+    out
+}
+
+/// One line about a best partial line, e.g.
+/// `best partial line: 2 balls left after 2 moves (7 states explored, all of them)`.
+pub fn partial_summary(p: &Partial) -> String {
+    let how = if p.exhaustive {
+        format!("{} states explored, all of them", p.states)
+    } else {
+        format!(
+            "search stopped at {} states, complete up to {} moves: the best seen",
+            p.states, p.complete_to
+        )
+    };
+    let s = |n: usize| if n == 1 { "" } else { "s" };
+    format!(
+        "best partial line: {} ball{} left after {} move{} ({how})",
+        p.left,
+        s(p.left),
+        p.moves.len(),
+        s(p.moves.len())
+    )
+}
+
+/// Width of `s` in columns once ANSI escapes are stripped.
+fn visible(s: &str) -> usize {
+    anstream::adapter::strip_str(s).to_string().chars().count()
+}
+
+/// Removes ANSI escapes, for text that goes to a file or a machine format.
+pub fn plain(s: &str) -> String {
+    anstream::adapter::strip_str(s).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Constraints;
+
+    fn split_pair() -> (Instance, Vec<Move>) {
+        // split pair: RRWWRRBBRR + WB
+        let i = Instance::parse("RRWWRRBBRR", "WB", &Constraints::default()).unwrap();
+        let m = vec![
+            Move {
+                gap: 9,
+                colour: Colour::W,
+            },
+            Move {
+                gap: 8,
+                colour: Colour::B,
+            },
+        ];
+        (i, m)
+    }
+
+    #[test]
+    fn split_pair_plain() {
+        let (i, m) = split_pair();
+        assert_eq!(
+            moves(&i, &m, false),
+            [
+                "start          R R W W R R B B R R      hand BW",
+                "1. W at gap 9  R R W W R R B B R[W]R    hand B",
+                "2. B at gap 8  R R W W R R B B[B]R W R  hand -",
+                "  remove BBB   R R W W R R R W R",
+                "  remove RRR   R R W W W R",
+                "  remove WWW   R R R",
+                "  remove RRR   (empty)",
+            ]
+        );
+    }
+
+    #[test]
+    fn styled_is_plain_once_stripped() {
+        let (i, m) = split_pair();
+        let styled = moves(&i, &m, true);
+        // a red ball: bold, bright white letter, red background; the inserted W also underlined
+        assert!(styled[1].starts_with("1. W at gap 9  \u{1b}[1m\u{1b}[97m\u{1b}[41mR\u{1b}[0m "));
+        assert!(styled[1].contains("[\u{1b}[4m\u{1b}[1m\u{1b}[30m\u{1b}[107mW\u{1b}[0m\u{1b}[0m]"));
+        let stripped: Vec<String> = styled.iter().map(|l| plain(l)).collect();
+        assert_eq!(stripped, moves(&i, &m, false));
+    }
+
+    #[test]
+    fn rows_mark_the_ends() {
+        assert_eq!(row("RGB", Some(0), false), ("[R]G B".into(), 6));
+        assert_eq!(row("RGB", Some(2), false), ("R G[B]".into(), 6));
+        assert_eq!(row("R", Some(0), false), ("[R]".into(), 3));
+        assert_eq!(row("", None, false), ("(empty)".into(), 7));
+    }
+}

@@ -1,0 +1,260 @@
+//! The Markdown report, to paste into a pull-request comment: a heading that says pass or fail,
+//! a compact verdict table, and one collapsed `<details>` block per failure (the same failures
+//! as the JUnit report, [`super::case_fails`]) with the oracle's witness inside.
+
+use std::fmt::Write as _;
+
+use quick_xml::escape::escape;
+
+use super::{failing_cases, missing_promise, returned, witness_lines, Reporter};
+use crate::runner::{CaseResult, RunReport, SolutionReport};
+use crate::verdict::VerdictKind;
+
+/// GitHub-flavoured Markdown with inline HTML (`<details>`, `<code>`).
+pub struct Markdown;
+
+/// Failures shown in full per solution; the rest are counted, so a broken solution cannot
+/// bury the comment. JUnit lists them all.
+pub const DETAILS_PER_SOLUTION: usize = 10;
+
+/// `s` as inline code that survives tables and HTML: escaped for HTML, `|` as an entity.
+fn code(s: &str) -> String {
+    format!("<code>{}</code>", escape(s).replace('|', "&#124;"))
+}
+
+/// `s` as table-cell or summary text: HTML-escaped, `|` as an entity, one line.
+fn text(s: &str) -> String {
+    escape(s.lines().collect::<Vec<_>>().join(" "))
+        .replace('|', "&#124;")
+        .to_string()
+}
+
+impl Reporter for Markdown {
+    fn render(&self, r: &RunReport) -> String {
+        let mut o = String::new();
+        let bad = r.solutions.iter().filter(|s| !s.as_expected).count();
+        let wrong = r.expectations.iter().filter(|e| !e.holds).count();
+        let strict = r.claims.iter().filter(|c| c.strict && !c.holds).count();
+        let refuted = r.claims.iter().filter(|c| !c.holds).count();
+        let head = match r.exit_code {
+            0 => "✅ all as expected".to_string(),
+            2 => "⚠️ the case files have errors".to_string(),
+            _ => {
+                let mut parts = Vec::new();
+                if bad > 0 {
+                    parts.push(format!(
+                        "{bad} of {} solutions not as expected",
+                        r.solutions.len()
+                    ));
+                }
+                if wrong > 0 {
+                    parts.push(format!("{wrong} case assertion{} wrong", plural(wrong)));
+                }
+                if strict > 0 {
+                    parts.push(format!("{strict} strict claim{} refuted", plural(strict)));
+                }
+                format!("❌ {}", parts.join(", "))
+            }
+        };
+        let _ = writeln!(o, "### zuma-judge: {head}\n");
+        let _ = writeln!(
+            o,
+            "{} solutions · {} cases from {} files · {wrong} case assertions wrong · {refuted} of {} claims refuted · {} case-file errors · exit {}  ",
+            r.solutions.len(),
+            r.cases,
+            r.files,
+            r.claims.len(),
+            r.case_errors.len(),
+            r.exit_code
+        );
+        let _ = writeln!(o, "limits: {}\n", text(&r.config.describe()));
+
+        if !r.solutions.is_empty() {
+            let _ = writeln!(
+                o,
+                "| solution | expected | verdict | ok | AC | WA | TLE | RE | MLE | total ms | max ms |"
+            );
+            let _ = writeln!(
+                o,
+                "| :-- | :-- | :-- | :-: | --: | --: | --: | --: | --: | --: | --: |"
+            );
+            for s in &r.solutions {
+                let counts: Vec<String> = VerdictKind::ALL
+                    .iter()
+                    .map(|k| s.counts.get(k.code()).copied().unwrap_or(0).to_string())
+                    .collect();
+                let _ = writeln!(
+                    o,
+                    "| {} | {} | {} | {} | {} | {:.2} | {:.2} |",
+                    code(&s.name),
+                    s.expected.name(),
+                    s.verdict.name(),
+                    if s.as_expected { "✅" } else { "❌" },
+                    counts.join(" | "),
+                    s.total_ms,
+                    s.max_ms
+                );
+            }
+            o.push('\n');
+        }
+
+        for s in &r.solutions {
+            if let Some(why) = missing_promise(s) {
+                details(
+                    &mut o,
+                    &format!("❌ {}: {}", code(&s.name), text(&why)),
+                    &format!(
+                        "{} is in {}/ ({}) but gave no {}.\nMove it to accepted/ or add a case it fails.",
+                        s.name,
+                        s.expected.name(),
+                        s.path,
+                        s.expected.code()
+                    ),
+                );
+            }
+            let failing = failing_cases(s);
+            for c in failing.iter().take(DETAILS_PER_SOLUTION) {
+                case_details(&mut o, r, s, c);
+            }
+            if failing.len() > DETAILS_PER_SOLUTION {
+                let _ = writeln!(
+                    o,
+                    "… and {} more failures of {} (see the JUnit or JSON report).\n",
+                    failing.len() - DETAILS_PER_SOLUTION,
+                    code(&s.name)
+                );
+            }
+        }
+
+        let problems: Vec<String> = r
+            .expectations
+            .iter()
+            .filter(|e| !e.holds)
+            .map(|e| {
+                format!(
+                    "- {} (line {}): {}, but the truth is {} — fix with `zuma-judge audit --fix`",
+                    code(&e.case),
+                    e.line,
+                    text(&e.asserted),
+                    text(&e.truth)
+                )
+            })
+            .chain(r.claims.iter().filter(|c| c.strict && !c.holds).map(|c| {
+                format!(
+                    "- {}: strict claim by {} ({}) refuted; oracle {}",
+                    code(&c.case),
+                    text(&c.source),
+                    c.claimed,
+                    c.oracle.map_or("none".into(), |v| v.to_string())
+                )
+            }))
+            .chain(
+                r.case_errors
+                    .iter()
+                    .map(|e| format!("- case-file error: {}", text(&e.message))),
+            )
+            .collect();
+        if !problems.is_empty() {
+            let _ = writeln!(o, "**The suite itself**\n");
+            for p in problems {
+                let _ = writeln!(o, "{p}");
+            }
+            o.push('\n');
+        }
+        o
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+fn details(o: &mut String, summary: &str, body: &str) {
+    let _ = writeln!(o, "<details>\n<summary>{summary}</summary>\n\n````text");
+    for line in body.lines() {
+        let _ = writeln!(o, "{line}");
+    }
+    let _ = writeln!(o, "````\n\n</details>\n");
+}
+
+fn case_details(o: &mut String, r: &RunReport, s: &SolutionReport, c: &CaseResult) {
+    let got = returned(c.got, c.message.as_deref());
+    let summary = format!(
+        "❌ {} {} on {}: oracle {}, returned {}",
+        code(&s.name),
+        c.verdict,
+        code(&c.case),
+        c.oracle,
+        text(&got)
+    );
+    let mut body = format!(
+        "board {}  hand {}: oracle {}, returned {got}\n",
+        c.board, c.hand, c.oracle
+    );
+    for line in witness_lines(&c.board, &c.hand, &r.config.constraints, false) {
+        let _ = writeln!(body, "  {line}");
+    }
+    if s.first_failure_case.as_deref() == Some(c.case.as_str()) {
+        if let Some(m) = &s.minimised {
+            let _ = writeln!(
+                body,
+                "minimised to {} balls: board {}  hand {}: oracle {}, returned {}",
+                m.size,
+                m.board,
+                m.hand,
+                m.oracle,
+                returned(m.got, m.message.as_deref())
+            );
+            for line in witness_lines(&m.board, &m.hand, &r.config.constraints, false) {
+                let _ = writeln!(body, "  {line}");
+            }
+        }
+    }
+    details(o, &summary, &body);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::fixture;
+
+    #[test]
+    fn one_details_block_per_failure() {
+        let md = Markdown.render(&fixture::report());
+        assert!(md.starts_with("### zuma-judge: ❌ 3 of 3 solutions not as expected\n"));
+        let summaries: Vec<&str> = md.lines().filter(|l| l.starts_with("<summary>")).collect();
+        let re = format!(
+            "<summary>❌ <code>panics_on_g</code> RE on <code>t.toml#green</code>: oracle 2, returned no answer (RE: panicked: no G please at src/report/mod.rs:{})</summary>",
+            fixture::PANIC_LINE
+        );
+        assert_eq!(
+            summaries,
+            [
+                "<summary>❌ <code>always_minus_one</code> WA on <code>t.toml#split-pair</code>: oracle 2, returned -1</summary>",
+                "<summary>❌ <code>always_minus_one</code> WA on <code>t.toml#green</code>: oracle 2, returned -1</summary>",
+                &re,
+                "<summary>❌ <code>always_two</code> WA on <code>t.toml#example-1</code>: oracle -1, returned 2</summary>",
+            ]
+        );
+        assert_eq!(md.matches("<details>").count(), 4);
+        assert_eq!(md.matches("</details>").count(), 4);
+        // the first failure of a solution carries its minimised input, witness drawn
+        assert!(md.contains(
+            "minimised to 6 balls: board RBBRR  hand B: oracle 1, returned -1\n  \
+             start          R B B R R    hand B\n  \
+             1. B at gap 1  R[B]B B R R  hand -\n    \
+               remove BBB   R R R\n    \
+               remove RRR   (empty)\n"
+        ));
+    }
+
+    #[test]
+    fn names_cannot_break_the_table_or_the_html() {
+        assert_eq!(code("a|b<c>&"), "<code>a&#124;b&lt;c&gt;&amp;</code>");
+        assert_eq!(text("x|y\nz"), "x&#124;y z");
+    }
+}

@@ -1,0 +1,151 @@
+//! `zuma-judge solve`, `audit` and `list`.
+
+use std::fs;
+
+use crate::common::judge;
+
+#[test]
+fn solve_prints_the_number_first() {
+    judge()
+        .args(["solve", "RRWWRRBBRR", "WB"])
+        .assert()
+        .code(0)
+        .stdout("2\n");
+    judge()
+        .args(["solve", "RRYGGYYRRYYGGYRR", "GGBBB"])
+        .assert()
+        .code(0)
+        .stdout("5\n");
+    judge()
+        .args(["solve", "WRRBBW", "RB"])
+        .assert()
+        .code(0)
+        .stdout("-1\n");
+}
+
+#[test]
+fn solve_explain_replays_the_witness() {
+    let out = judge()
+        .args(["solve", "WWRRBBWW", "WRBRW", "--explain"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[..8],
+        [
+            "2",
+            "WWRRBBWW + WRBRW: 2 moves",
+            "start          W W R R B B W W    hand RRBWW",
+            "1. R at gap 2  W W[R]R R B B W W  hand RBWW",
+            "  remove RRR   W W B B W W",
+            "2. B at gap 2  W W[B]B B W W      hand RWW",
+            "  remove BBB   W W W W",
+            "  remove WWWW  (empty)",
+        ]
+    );
+}
+
+#[test]
+fn solve_rejects_invalid_input_with_its_reason() {
+    for (board, hand, reason) in [
+        ("a", "a", "not a colour: 'a' at board position 0"),
+        ("", "R", "empty board"),
+        (
+            "RWWWRR",
+            "RRB",
+            "three in a row: 'WWW' at board positions 1..3",
+        ),
+        ("G", "GGGGGG", "hand too large: 6 balls, the limit is 5"),
+        (
+            "WWRRGGRRWWRRGGRRWW",
+            "GG",
+            "board too long: 18 balls, the limit is 16",
+        ),
+    ] {
+        judge()
+            .args(["solve", board, hand])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicates::str::starts_with(format!(
+                "error: input rejected: {reason}"
+            )));
+    }
+}
+
+#[test]
+fn solve_json() {
+    let out = judge()
+        .args(["solve", "G", "GGGGG", "--format", "json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["answer"], 2);
+    assert_eq!(
+        v["witness"],
+        serde_json::json!([{"gap": 0, "colour": "G"}, {"gap": 0, "colour": "G"}])
+    );
+}
+
+#[test]
+fn audit_shows_a_diff_and_fix_writes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("claims.toml");
+    fs::write(
+        &f,
+        "# kept\n[[case]]\nname = \"r\"\nboard = \"R\"\nhand = \"R\"\nexpected = 2\n",
+    )
+    .unwrap();
+    let out = judge()
+        .args(["audit", f.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("r: expected = 2 -> -1"), "{text}");
+    assert!(text.contains("-expected = 2\n+expected = -1\n"), "{text}");
+    judge()
+        .args(["audit", "--fix", f.to_str().unwrap()])
+        .assert()
+        .code(0);
+    assert_eq!(
+        fs::read_to_string(&f).unwrap(),
+        "# kept\n[[case]]\nname = \"r\"\nboard = \"R\"\nhand = \"R\"\nexpected = -1\n"
+    );
+    judge()
+        .args(["audit", f.to_str().unwrap()])
+        .assert()
+        .code(0)
+        .stdout("");
+}
+
+#[test]
+fn audit_of_the_shipped_cases_is_clean() {
+    let out = judge().args(["audit"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains("@@"), "{text}");
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.starts_with("claim refuted: "))
+            .count(),
+        10
+    );
+}
+
+#[test]
+fn list_names_every_solution() {
+    let out = judge().args(["list"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    for name in [
+        "seed000_bfs",
+        "greedy_complete_runs",
+        "no_chain_reaction",
+        "run_completion_dfs",
+        "seed003_adjacent_memo",
+    ] {
+        assert!(text.contains(name), "{name}");
+    }
+    assert!(text.contains("solutions/accepted/seed000_bfs.rs"));
+}
