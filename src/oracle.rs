@@ -180,8 +180,7 @@ const NO_PARTITION: u8 = 100;
 /// The recursion, over runs `[i, j)`: `f[i][j]` is the least cost to clear them, and
 /// `h[i][j][s]` the same with run `i`'s group already holding `s + 1` balls (capped at 3):
 /// `h = min(deficit(s) + f[i+1][j], min over m in i+1..j of colour(i) of f[i+1][m] + h[m][j][s + size(m)])`.
-fn partition_bound(p: Packed, len: usize, hand: &[u8; 5]) -> u8 {
-    const MAX_RUNS: usize = 43;
+fn partition_bound(p: Packed, len: usize, hand: &[u8; 5], tables: &mut Tables) -> u8 {
     let mut colour = [0u8; MAX_RUNS];
     let mut size = [0u8; MAX_RUNS];
     let mut k = 0;
@@ -203,8 +202,10 @@ fn partition_bound(p: Packed, len: usize, hand: &[u8; 5]) -> u8 {
         next_same[r] = last[colour[r] as usize];
         last[colour[r] as usize] = r;
     }
-    let mut f = [[0u8; MAX_RUNS + 1]; MAX_RUNS + 1];
-    let mut h = [[[0u8; 3]; MAX_RUNS + 1]; MAX_RUNS];
+    let Tables { f, h } = tables;
+    for (x, row) in f.iter_mut().enumerate().take(k + 1) {
+        row[x] = 0;
+    }
     for i in (0..k).rev() {
         let held = hand[colour[i] as usize - 1];
         for j in i + 1..=k {
@@ -227,6 +228,27 @@ fn partition_bound(p: Packed, len: usize, hand: &[u8; 5]) -> u8 {
         }
     }
     f[0][k]
+}
+
+/// Most runs a board of the search can have (one ball each, 41 balls, and the insertion).
+const MAX_RUNS: usize = 43;
+
+/// The tables of [`partition_bound`], kept by the oracle so each call skips zeroing 7 KB: every
+/// cell the recursion reads is written first in the same call, except `f[i][i]` (an empty
+/// stretch costs 0), which it sets.
+#[derive(Clone)]
+struct Tables {
+    f: Box<[[u8; MAX_RUNS + 1]; MAX_RUNS + 1]>,
+    h: Box<[[[u8; 3]; MAX_RUNS + 1]; MAX_RUNS]>,
+}
+
+impl Default for Tables {
+    fn default() -> Tables {
+        Tables {
+            f: Box::new([[0; MAX_RUNS + 1]; MAX_RUNS + 1]),
+            h: Box::new([[[0; 3]; MAX_RUNS + 1]; MAX_RUNS]),
+        }
+    }
 }
 
 /// A move that empties the board at once, as `(gap, colour code)`, if the hand holds one.
@@ -350,6 +372,7 @@ pub struct Oracle {
     /// one with equal lengths, and a board and its mirror have the same answer for every hand.
     lower: FxHashMap<(Packed, PackedHand), u8>,
     stats: SearchStats,
+    tables: Tables,
 }
 
 impl Oracle {
@@ -374,7 +397,10 @@ impl Oracle {
         let total = instance.hand.len();
         let start = match count_bound(&counts_of(p, len), &hand) {
             None => NO_PARTITION,
-            Some(b) => b.moves.max(partition_bound(p, len, &hand)).max(1),
+            Some(b) => b
+                .moves
+                .max(partition_bound(p, len, &hand, &mut self.tables))
+                .max(1),
         };
         self.stats.start_bound = start as u32;
         let mut path = Vec::new();
@@ -458,7 +484,7 @@ impl Oracle {
             }
             Some(_) => {}
             None => {
-                let lower = partition_bound(p, len, &hand);
+                let lower = partition_bound(p, len, &hand, &mut self.tables);
                 self.lower.insert(key, lower);
                 if lower > budget {
                     self.stats.partition_cuts += 1;
@@ -618,11 +644,8 @@ mod tests {
 
     fn bound(board: &str, hand: &str) -> u8 {
         let b = Board::from_letters(board).unwrap();
-        partition_bound(
-            pack(&b),
-            b.len(),
-            &Hand::from_letters(hand).unwrap().counts(),
-        )
+        let hand = Hand::from_letters(hand).unwrap().counts();
+        partition_bound(pack(&b), b.len(), &hand, &mut Tables::default())
     }
 
     #[test]
