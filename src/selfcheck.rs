@@ -355,8 +355,9 @@ mod tests {
         assert_eq!(renamed(&i, 1).to_string(), "YBR + YYW");
     }
 
-    /// The full bound of the issue: every instance up to board 7 / hand 5. About 3 minutes on
-    /// two cores; run with `cargo test --lib -- --ignored selfcheck_board_7_hand_5`.
+    /// The full bound of the issue: every instance up to board 7 / hand 5. About 210 CPU seconds
+    /// (under two minutes on two idle cores), too long for every `cargo test`; run it with
+    /// `cargo test --lib -- --ignored selfcheck_board_7_hand_5`.
     #[test]
     #[ignore]
     fn selfcheck_board_7_hand_5() {
