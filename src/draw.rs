@@ -156,17 +156,14 @@ pub fn moves(instance: &Instance, moves: &[Move], styled: bool) -> Vec<String> {
         .collect()
 }
 
-/// The oracle's `answer` for `instance`, drawn: the witness move by move; or, for -1, how many
-/// states the oracle exhausted and the best partial line ([`partial::best_partial`]), the moves
+/// The oracle's `answer` for `instance`, drawn: the witness move by move; or, for -1, how the
+/// oracle's search was exhausted ([`crate::explain::search`]) and the best partial line ([`partial::best_partial`]), the moves
 /// that leave the fewest balls on the board.
 pub fn explain(instance: &Instance, answer: &Answer, styled: bool) -> Vec<String> {
     if let Some(w) = &answer.witness {
         return moves(instance, w, styled);
     }
-    let mut out = vec![format!(
-        "no sequence of up to {} moves empties the board: {} states expanded and exhausted",
-        answer.exhausted_budget, answer.states
-    )];
+    let mut out = vec![crate::explain::search(answer, instance.hand.len())];
     let p = partial::best_partial(instance, partial::MAX_STATES);
     out.push(partial_summary(&p));
     out.extend(moves(instance, &p.moves, styled));

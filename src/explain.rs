@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use crate::oracle::Answer;
 use crate::rules::{Instance, Move};
 
 /// One move of a witness, played out.
@@ -78,6 +79,31 @@ pub fn text(instance: &Instance, moves: &[Move]) -> Vec<String> {
         }
     }
     lines
+}
+
+/// How the oracle's search went, in one line: for a -1, how the search was exhausted (the start
+/// bound alone, or the budgets searched and what cut the nodes); otherwise the effort.
+/// `hand` is the instance's hand size, in balls.
+pub fn search(answer: &Answer, hand: usize) -> String {
+    let s = &answer.stats;
+    let effort = format!(
+        "{} states explored ({} expanded, {} one-move checks, {} successors played); cut: {} by the colour-count bound, {} by the partition bound, {} by the memo",
+        answer.states, s.expanded, s.one_move_checks, s.successors, s.colour_cuts, s.partition_cuts, s.memo_cuts
+    );
+    match (&answer.witness, s.budgets) {
+        (Some(_), _) => effort,
+        (None, None) if s.start_bound >= 100 => format!(
+            "no sequence of up to {hand} moves empties the board: proven before any search, since every way to remove the board's balls needs more balls of some colour than the hand holds"
+        ),
+        (None, None) => format!(
+            "no sequence of up to {hand} moves empties the board: proven before any search, since the lower bound at the start is {} moves",
+            s.start_bound
+        ),
+        (None, Some((first, last))) => format!(
+            "no sequence of up to {hand} moves empties the board: budgets {first}..={last} moves searched exhaustively (start bound {}); {effort}",
+            s.start_bound
+        ),
+    }
 }
 
 /// A board for people: its letters, or `(empty)`.

@@ -12,6 +12,7 @@
 
 pub mod audit;
 pub mod baseline;
+pub mod bench;
 pub mod case;
 pub mod config;
 pub mod draw;
@@ -29,6 +30,7 @@ pub mod report;
 pub mod rules;
 pub mod runner;
 pub mod script;
+pub mod selfcheck;
 pub mod timing;
 pub mod verdict;
 pub mod worker;

@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 
 use zuma_judge::audit;
 use zuma_judge::baseline::{self, Baseline};
+use zuma_judge::bench::{self, Engine};
 use zuma_judge::case;
 use zuma_judge::config::Config;
 use zuma_judge::draw::{self, ColorWhen};
@@ -25,6 +26,7 @@ use zuma_judge::report::{self, Format, ReportSpec};
 use zuma_judge::rules::Instance;
 use zuma_judge::runner;
 use zuma_judge::script;
+use zuma_judge::selfcheck;
 use zuma_judge::worker::{self, Launch, Settings, Worker};
 
 /// A judge for LeetCode 488 "Zuma Game": grades findMinStep solutions against an exact oracle.
@@ -84,6 +86,41 @@ enum Command {
         /// Show the witness step by step.
         #[arg(long)]
         explain: bool,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+        /// Who answers: the oracle, the plain reference BFS, or the seed 000 port (for timing
+        /// whole processes); only the oracle has a witness to explain.
+        #[arg(long, value_enum, default_value = "oracle")]
+        engine: Engine,
+    },
+    /// Hold the oracle to the reference BFS and the metamorphic laws on every instance up to a
+    /// size (all cores; exit 1 on any disagreement).
+    Selfcheck {
+        /// Longest board, in balls.
+        #[arg(long, default_value_t = 6, value_name = "N")]
+        max_board: usize,
+        /// Largest hand, in balls.
+        #[arg(long, default_value_t = 4, value_name = "M")]
+        max_hand: usize,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+    },
+    /// Time the oracle, the reference BFS and the seed 000 port on the same cases.
+    Bench {
+        /// A case file or a directory of them; repeatable.
+        #[arg(long = "cases", value_name = "PATH", default_value = "bench/hard.toml")]
+        cases: Vec<PathBuf>,
+        /// Time only this engine; repeatable (default: all three).
+        #[arg(long = "engine", value_enum, value_name = "ENGINE")]
+        engines: Vec<Engine>,
+        /// Time whole `zuma-judge solve --engine E` processes instead of in-process calls.
+        #[arg(long)]
+        process: bool,
+        /// Runs per case and engine, averaged.
+        #[arg(long, default_value_t = 1, value_name = "N")]
+        repeat: usize,
         /// Output format.
         #[arg(long, value_enum, default_value = "human")]
         format: Format,
@@ -156,7 +193,20 @@ fn run(cli: Cli) -> Result<u8> {
             hand,
             explain,
             format,
-        } => cmd_solve(&config, &board, &hand, explain, format),
+            engine,
+        } => cmd_solve(&config, &board, &hand, explain, format, engine),
+        Command::Selfcheck {
+            max_board,
+            max_hand,
+            format,
+        } => cmd_selfcheck(max_board, max_hand, format),
+        Command::Bench {
+            cases,
+            engines,
+            process,
+            repeat,
+            format,
+        } => cmd_bench(&config, &cases, &engines, process, repeat, format),
         Command::Audit { paths, fix } => cmd_audit(&config, paths, fix),
         Command::List => cmd_list(),
         Command::Worker { .. } => unreachable!("dispatched above"),
@@ -277,6 +327,7 @@ fn cmd_solve(
     hand: &str,
     explain: bool,
     format: Format,
+    engine: Engine,
 ) -> Result<u8> {
     let inst = match Instance::parse(board, hand, &config.constraints) {
         Ok(i) => i,
@@ -295,6 +346,20 @@ fn cmd_solve(
             return Ok(2);
         }
     };
+    if engine != Engine::Oracle {
+        let answer = engine.answer(&inst)?;
+        match format {
+            Format::Json => {
+                let v = serde_json::json!({
+                    "board": board, "hand": hand, "answer": answer, "engine": engine,
+                });
+                println!("{}", serde_json::to_string_pretty(&v)?);
+            }
+            Format::Human => println!("{answer}"),
+            Format::Junit | Format::Markdown => return Ok(only_human_or_json("solve")),
+        }
+        return Ok(0);
+    }
     let answer = Oracle::new().solve(&inst)?;
     let moves = answer.witness.clone().unwrap_or_default();
     match format {
@@ -306,6 +371,7 @@ fn cmd_solve(
                 "witness": moves,
                 "steps": explain::steps(&inst, &moves),
                 "states": answer.states,
+                "search": answer.stats,
             });
             if explain && answer.witness.is_none() {
                 let p = partial::best_partial(&inst, partial::MAX_STATES);
@@ -332,7 +398,7 @@ fn cmd_solve(
                     writeln!(out, "{line}")?;
                 }
                 if answer.witness.is_some() {
-                    writeln!(out, "{} states expanded", answer.states)?;
+                    writeln!(out, "{}", explain::search(&answer, inst.hand.len()))?;
                 }
             }
         }
@@ -342,6 +408,72 @@ fn cmd_solve(
         }
     }
     Ok(0)
+}
+
+/// Exit code 2 with the reason, for a format only `run` writes.
+fn only_human_or_json(command: &str) -> u8 {
+    eprintln!(
+        "error: {command} writes --format human or json; junit and markdown are reports of `run`"
+    );
+    2
+}
+
+fn cmd_selfcheck(max_board: usize, max_hand: usize, format: Format) -> Result<u8> {
+    let options = selfcheck::Options {
+        max_board,
+        max_hand,
+    };
+    // indicatif draws only when stderr is a terminal.
+    let bar = indicatif::ProgressBar::new(selfcheck::class_count(options)).with_style(
+        indicatif::ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] {pos}/{len} classes ({eta} left)",
+        )?
+        .progress_chars("=> "),
+    );
+    let summary = selfcheck::run(options, &|| bar.inc(1));
+    bar.finish_and_clear();
+    match format {
+        Format::Json => println!("{}", serde_json::to_string_pretty(&summary)?),
+        Format::Human => println!("{summary}"),
+        Format::Junit | Format::Markdown => return Ok(only_human_or_json("selfcheck")),
+    }
+    Ok(summary.exit_code())
+}
+
+fn cmd_bench(
+    config: &Config,
+    cases: &[PathBuf],
+    engines: &[Engine],
+    process: bool,
+    repeat: usize,
+    format: Format,
+) -> Result<u8> {
+    let engines = if engines.is_empty() {
+        Engine::ALL.to_vec()
+    } else {
+        engines.to_vec()
+    };
+    let mode = if process {
+        bench::Mode::Process
+    } else {
+        bench::Mode::InProcess
+    };
+    let exe = std::env::current_exe().context("cannot find the zuma-judge executable")?;
+    let report = bench::run(
+        cases,
+        &config.constraints,
+        &engines,
+        mode,
+        repeat,
+        &exe,
+        &mut |row| eprintln!("timed {}", row.case),
+    )?;
+    match format {
+        Format::Json => println!("{}", serde_json::to_string_pretty(&report)?),
+        Format::Human => println!("{report}"),
+        Format::Junit | Format::Markdown => return Ok(only_human_or_json("bench")),
+    }
+    Ok(u8::from(!report.disagreements.is_empty()))
 }
 
 fn cmd_audit(config: &Config, paths: Vec<PathBuf>, fix: bool) -> Result<u8> {

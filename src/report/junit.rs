@@ -487,7 +487,7 @@ mod tests {
         assert!(
             body.ends_with(
                 "oracle's witness:\n  \
-             no sequence of up to 2 moves empties the board: 0 states expanded and exhausted\n  \
+             no sequence of up to 2 moves empties the board: proven before any search, since every way to remove the board's balls needs more balls of some colour than the hand holds\n  \
              best partial line: 2 balls left after 2 moves (16 states explored, all of them)\n  \
              start          W R R B B W    hand RB\n  \
              1. R at gap 1  W[R]R R B B W  hand B\n    \

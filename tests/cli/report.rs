@@ -262,7 +262,7 @@ fn solve_explain_draws_both_moves_and_every_removal() {
     let (i, answer) = oracle("RRWWRRBBRR", "WB");
     let mut want = vec!["2".to_string(), "RRWWRRBBRR + WB: 2 moves".to_string()];
     want.extend(draw::moves(&i, answer.witness.as_ref().unwrap(), false));
-    want.push(format!("{} states expanded", answer.states));
+    want.push(zuma_judge::explain::search(&answer, 2));
     assert_eq!(lines, want);
     assert!(lines[2].starts_with("start          R R W W R R B B R R "));
     let moves: Vec<usize> = (0..lines.len())
@@ -285,7 +285,7 @@ fn solve_explain_minus_one_shows_the_best_partial_line() {
         .stdout(format!(
             "-1\n\
              WWBBWBBWW + BB: -1\n\
-             no sequence of up to 2 moves empties the board: {} states expanded and exhausted\n\
+             {}\n\
              best partial line: 2 balls left after 2 moves (14 states explored, all of them)\n\
              start          W W B B W B B W W      hand BB\n\
              1. B at gap 0  [B]W W B B W B B W W   hand B\n\
@@ -293,7 +293,7 @@ fn solve_explain_minus_one_shows_the_best_partial_line() {
                remove BBB   B W W W B B W W\n  \
                remove WWW   B B B W W\n  \
                remove BBB   W W\n",
-            answer.states
+            zuma_judge::explain::search(&answer, 2)
         ));
 }
 
