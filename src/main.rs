@@ -19,6 +19,8 @@ use zuma_judge::report::{self, Format};
 use zuma_judge::rules::Instance;
 use zuma_judge::runner::{self, Event};
 
+mod cli_hunt;
+
 /// A judge for LeetCode 488 "Zuma Game": grades findMinStep solutions against an exact oracle.
 #[derive(Parser)]
 #[command(name = "zuma-judge", version, about)]
@@ -46,6 +48,13 @@ enum Command {
         /// Write the report here instead of standard output.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
+        /// Also check that each solution's answers survive board reversal, colour renaming and
+        /// hand reordering.
+        #[arg(long)]
+        metamorphic: bool,
+        /// Also show which cases kill which wrong solutions, and a smallest killing set.
+        #[arg(long)]
+        kill_matrix: bool,
     },
     /// The oracle's answer for one input; the first line of human output is the number.
     Solve {
@@ -70,6 +79,8 @@ enum Command {
     },
     /// The registered solutions, their expected verdicts and sources.
     List,
+    #[command(flatten)]
+    Hunt(cli_hunt::HuntCommand),
 }
 
 fn main() -> ExitCode {
@@ -91,7 +102,16 @@ fn run(cli: Cli) -> Result<u8> {
             solutions,
             format,
             out,
-        } => cmd_run(&config, &cases, &solutions, format, out),
+            metamorphic,
+            kill_matrix,
+        } => cmd_run(
+            &config,
+            &cases,
+            &solutions,
+            format,
+            out,
+            (metamorphic, kill_matrix),
+        ),
         Command::Solve {
             board,
             hand,
@@ -100,6 +120,7 @@ fn run(cli: Cli) -> Result<u8> {
         } => cmd_solve(&config, &board, &hand, explain, format),
         Command::Audit { paths, fix } => cmd_audit(&config, paths, fix),
         Command::List => cmd_list(),
+        Command::Hunt(cmd) => cli_hunt::run(&config, cmd),
     }
 }
 
@@ -109,6 +130,7 @@ fn cmd_run(
     names: &[String],
     format: Format,
     out: Option<PathBuf>,
+    (metamorphic, kill_matrix): (bool, bool),
 ) -> Result<u8> {
     let all: Vec<&dyn Solution> = registry::compiled()
         .iter()
@@ -135,14 +157,20 @@ fn cmd_run(
             eprintln!("judged {}: {}", report.name, report.verdict.name());
         }
     };
-    let report = runner::run(
+    let mut report = runner::run(
         &suite,
         &chosen,
         config,
         &mut |s| Box::new(InProcess::new(s)) as Box<dyn Executor + '_>,
         &mut progress,
     )?;
-    let text = report::reporter(format).render(&report);
+    let text = if metamorphic || kill_matrix {
+        let extras =
+            cli_hunt::run_extras(&suite, &chosen, &mut report, metamorphic, kill_matrix);
+        cli_hunt::render_run(&report, &extras, format)?
+    } else {
+        report::reporter(format).render(&report)
+    };
     match out {
         Some(path) => std::fs::write(&path, text)
             .with_context(|| format!("cannot write {}", path.display()))?,

@@ -2,6 +2,7 @@
 //! format; adding a format is one file and one [`Format`] variant.
 
 pub mod human;
+pub mod hunt;
 pub mod json;
 
 use crate::runner::RunReport;
