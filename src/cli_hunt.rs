@@ -51,7 +51,11 @@ pub enum HuntCommand {
         /// Write the report here instead of standard output.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
-        /// Skip the metamorphic variant of each class (halves the calls).
+        /// Judge the metamorphic variant (board reversed, colours renamed, hand reordered) of
+        /// every class called solvable and of 1 in N of the others; 1 judges every class's.
+        #[arg(long, value_name = "N", default_value_t = 16)]
+        metamorphic_sample: u64,
+        /// Judge no metamorphic variants.
         #[arg(long)]
         no_metamorphic: bool,
         /// Do not append the counterexample to the solution's regression file.
@@ -123,6 +127,7 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
             shard,
             format,
             out,
+            metamorphic_sample,
             no_metamorphic,
             no_record,
             regressions,
@@ -134,7 +139,11 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
                 max_hand,
                 all,
                 shard,
-                metamorphic: !no_metamorphic,
+                metamorphic_sample: if no_metamorphic {
+                    0
+                } else {
+                    metamorphic_sample.max(1)
+                },
                 jobs,
             };
             let bar = Bar::new("exhaust");
@@ -147,7 +156,9 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
                     &regressions,
                     sol.name,
                     cx,
-                    format!("zuma-judge exhaust --max-board {max_board} --max-hand {max_hand}{shard}"),
+                    format!(
+                        "zuma-judge exhaust --max-board {max_board} --max-hand {max_hand}{shard}"
+                    ),
                     config,
                 )?;
             }
@@ -243,8 +254,9 @@ fn json<T: serde::Serialize>(v: &T) -> Result<String> {
 
 fn emit(text: &str, out: Option<&Path>) -> Result<()> {
     match out {
-        Some(path) => std::fs::write(path, text)
-            .with_context(|| format!("cannot write {}", path.display())),
+        Some(path) => {
+            std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+        }
         None => Ok(std::io::stdout().write_all(text.as_bytes())?),
     }
 }

@@ -32,7 +32,7 @@ pub const BLOCK: usize = 4096;
 
 /// Distinct states a worker's oracle memo may hold before it is dropped and started afresh, to
 /// bound memory (about 40 bytes a state). Dropping it only costs time.
-pub const MEMO_CAP: usize = 4_000_000;
+pub const MEMO_CAP: usize = 2_000_000;
 
 /// One shard of a sweep: the classes whose 0-based position `i` in the size order has
 /// `i % count == index - 1`. Round robin, so every shard gets a like share of every size.
@@ -85,8 +85,12 @@ pub struct Options {
     pub all: bool,
     /// Judge only this shard's classes.
     pub shard: Option<Shard>,
-    /// Also call the candidate on each class's [`metamorphic::composite`] variant.
-    pub metamorphic: bool,
+    /// Which classes also get their [`metamorphic::composite`] variant judged: 0 none; else
+    /// every class that the oracle or the candidate calls solvable, and 1 in this many of the
+    /// rest (those at positions divisible by it; 1 means every class). The rest are where a
+    /// complete search is slowest, so sampling them keeps the sweep's cost near one call a
+    /// class.
+    pub metamorphic_sample: u64,
     /// Worker threads; 0 for one per core.
     pub jobs: usize,
 }
@@ -138,8 +142,9 @@ pub struct ExhaustReport {
     pub max_hand: usize,
     /// Whether every class was judged (`--all`).
     pub all: bool,
-    /// Whether each class's metamorphic variant was judged too.
-    pub metamorphic: bool,
+    /// Which classes had their metamorphic variant judged too: 0 none, 1 all, N every class
+    /// called solvable by the oracle or the candidate and 1 in N of the rest.
+    pub metamorphic_sample: u64,
     /// The shard this report covers; null for a whole sweep or a merge.
     pub shard: Option<Shard>,
     /// Every class in the sweep (this shard's share) and the instances they stand for.
@@ -209,9 +214,9 @@ pub trait Progress: Sync {
 impl Progress for () {}
 
 /// One worker thread's own executor and oracle.
-struct Worker<'a> {
-    exec: Box<dyn Executor + Send + 'a>,
-    oracle: Oracle,
+pub(crate) struct Worker<'a> {
+    pub(crate) exec: Box<dyn Executor + Send + 'a>,
+    pub(crate) oracle: Oracle,
 }
 
 /// A class as judged.
@@ -231,7 +236,12 @@ impl Judged {
     }
 }
 
-fn judge(w: &mut Worker, class: &SymmetryClass, metamorphic: bool) -> Result<Judged, WitnessError> {
+fn judge(
+    w: &mut Worker,
+    position: usize,
+    class: &SymmetryClass,
+    sample: u64,
+) -> Result<Judged, WitnessError> {
     if w.oracle.memo_len() > MEMO_CAP {
         w.oracle = Oracle::new();
     }
@@ -251,7 +261,8 @@ fn judge(w: &mut Worker, class: &SymmetryClass, metamorphic: bool) -> Result<Jud
         variant_kind: None,
         inconsistency: None,
     };
-    if metamorphic {
+    let solvable = oracle >= 0 || judged.got.as_ref().is_ok_and(|g| *g != -1);
+    if sample > 0 && (solvable || position as u64 % sample == 0) {
         let (vb, vh) = metamorphic::composite(&board, &hand, &metamorphic::SHIFT);
         let vgot = w.exec.call(&vb, &vh).result;
         if vgot.as_ref().ok() != judged.got.as_ref().ok() {
@@ -301,6 +312,126 @@ fn empty_failures() -> BTreeMap<FailureKind, Count> {
         .collect()
 }
 
+/// A thread pool of `jobs` threads (0: one per core) and one [`Worker`] per thread, each with
+/// an executor from `make`.
+pub(crate) fn pool_and_workers<'a>(
+    make: &ExecutorFactory<'a>,
+    jobs: usize,
+) -> Result<(rayon::ThreadPool, Vec<Mutex<Worker<'a>>>), ExhaustError> {
+    let jobs = if jobs == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        jobs
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| ExhaustError::Threads {
+            jobs,
+            message: e.to_string(),
+        })?;
+    let workers = (0..jobs)
+        .map(|_| {
+            Mutex::new(Worker {
+                exec: make(),
+                oracle: Oracle::new(),
+            })
+        })
+        .collect();
+    Ok((pool, workers))
+}
+
+/// What judging a list of classes in order found.
+struct Swept<'c> {
+    judged: Count,
+    failures: BTreeMap<FailureKind, Count>,
+    inconsistent: Count,
+    first_failure: Option<(&'c SymmetryClass, Judged)>,
+    first_inconsistency: Option<Inconsistency>,
+}
+
+/// Judges `classes` (with their positions in the whole sweep) in blocks of [`BLOCK`], each block
+/// in parallel, reading results in order; stops after the first failing class unless `all`.
+fn sweep_classes<'c>(
+    classes: &'c [(usize, SymmetryClass)],
+    pool: &rayon::ThreadPool,
+    workers: &[Mutex<Worker>],
+    all: bool,
+    sample: u64,
+    progress: &dyn Progress,
+) -> Result<Swept<'c>, WitnessError> {
+    let mut out = Swept {
+        judged: Count::default(),
+        failures: empty_failures(),
+        inconsistent: Count::default(),
+        first_failure: None,
+        first_inconsistency: None,
+    };
+    for block in classes.chunks(BLOCK) {
+        let results: Vec<Result<Judged, WitnessError>> = pool.install(|| {
+            block
+                .par_iter()
+                .map(|(position, class)| {
+                    let slot = rayon::current_thread_index().unwrap_or(0) % workers.len();
+                    let mut w = workers[slot].lock().unwrap_or_else(|e| e.into_inner());
+                    judge(&mut w, *position, class, sample)
+                })
+                .collect()
+        });
+        progress.advance(block.len() as u64);
+        for ((_, class), judged) in block.iter().zip(results) {
+            let judged = judged?;
+            out.judged.add(class);
+            if let Some(i) = &judged.inconsistency {
+                out.inconsistent.add(class);
+                out.first_inconsistency.get_or_insert_with(|| i.clone());
+            }
+            if let Some(kind) = judged.kind() {
+                out.failures.get_mut(&kind).unwrap().add(class);
+                if out.first_failure.is_none() {
+                    out.first_failure = Some((class, judged));
+                }
+                if !all {
+                    return Ok(out);
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The failing input of a failing class: its representative, or the variant when only that
+/// failed, with the oracle's witness.
+fn counterexample_of(
+    class: &SymmetryClass,
+    j: Judged,
+    limits: &Constraints,
+) -> Result<Counterexample, WitnessError> {
+    let mut oracle = Oracle::new();
+    let cx = if j.kind.is_some() {
+        let inst = Instance {
+            board: class.board.clone(),
+            hand: class.hand,
+        };
+        let answer = oracle.solve(&inst)?;
+        Counterexample::new(
+            &class.board.to_string(),
+            &class.hand.to_string(),
+            &answer,
+            &j.got,
+        )
+    } else {
+        let (vb, vh, vgot) = j.variant.as_ref().expect("only a variant can fail alone");
+        let inst = Instance::parse(vb, vh, limits).expect("a variant of a valid instance");
+        let answer = oracle.solve(&inst)?;
+        debug_assert_eq!(answer.as_i32(), j.oracle);
+        Counterexample::new(vb, vh, &answer, vgot)
+    };
+    let mut cx = cx.expect("a failing class has a failing input");
+    cx.inconsistency = j.inconsistency;
+    Ok(cx)
+}
+
 /// Sweeps `solution` as `opts` says, calling it through executors from `make` (one per worker
 /// thread), and reports progress to `progress`.
 ///
@@ -335,94 +466,22 @@ pub fn run(
     for (_, c) in &classes {
         domain.add(c);
     }
-    let jobs = if opts.jobs == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        opts.jobs
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .map_err(|e| ExhaustError::Threads {
-            jobs,
-            message: e.to_string(),
-        })?;
-    let workers: Vec<Mutex<Worker>> = (0..jobs)
-        .map(|_| {
-            Mutex::new(Worker {
-                exec: make(),
-                oracle: Oracle::new(),
-            })
-        })
-        .collect();
+    let (pool, workers) = pool_and_workers(make, opts.jobs)?;
     progress.start(domain.classes);
-
-    let mut judged_count = Count::default();
-    let mut failures = empty_failures();
-    let mut inconsistent = Count::default();
-    let mut first_failure: Option<(&SymmetryClass, Judged)> = None;
-    let mut first_inconsistency: Option<(&SymmetryClass, Inconsistency)> = None;
-    'blocks: for block in classes.chunks(BLOCK) {
-        let results: Vec<Result<Judged, WitnessError>> = pool.install(|| {
-            block
-                .par_iter()
-                .map(|(_, class)| {
-                    let slot = rayon::current_thread_index().unwrap_or(0) % workers.len();
-                    let mut w = workers[slot].lock().unwrap_or_else(|e| e.into_inner());
-                    judge(&mut w, class, opts.metamorphic)
-                })
-                .collect()
-        });
-        progress.advance(block.len() as u64);
-        for ((_, class), judged) in block.iter().zip(results) {
-            let judged = judged?;
-            judged_count.add(class);
-            if let Some(i) = &judged.inconsistency {
-                inconsistent.add(class);
-                if first_inconsistency.is_none() {
-                    first_inconsistency = Some((class, i.clone()));
-                }
-            }
-            if let Some(kind) = judged.kind() {
-                failures.get_mut(&kind).unwrap().add(class);
-                let stop = !opts.all;
-                if first_failure.is_none() {
-                    first_failure = Some((class, judged));
-                }
-                if stop {
-                    break 'blocks;
-                }
-            }
-        }
-    }
-
-    let (counterexample, counterexample_class) = match first_failure {
+    let swept = sweep_classes(
+        &classes,
+        &pool,
+        &workers,
+        opts.all,
+        opts.metamorphic_sample,
+        progress,
+    )?;
+    let (counterexample, counterexample_class) = match swept.first_failure {
         None => (None, None),
-        Some((class, j)) => {
-            let mut oracle = Oracle::new();
-            let cx = if j.kind.is_some() {
-                let inst = Instance {
-                    board: class.board.clone(),
-                    hand: class.hand,
-                };
-                let answer = oracle.solve(&inst)?;
-                Counterexample::new(
-                    &class.board.to_string(),
-                    &class.hand.to_string(),
-                    &answer,
-                    &j.got,
-                )
-            } else {
-                let (vb, vh, vgot) = j.variant.as_ref().expect("only a variant can fail alone");
-                let inst = Instance::parse(vb, vh, limits).expect("a variant of a valid instance");
-                let answer = oracle.solve(&inst)?;
-                debug_assert_eq!(answer.as_i32(), j.oracle);
-                Counterexample::new(vb, vh, &answer, vgot)
-            };
-            let mut cx = cx.expect("a failing class has a failing input");
-            cx.inconsistency = j.inconsistency;
-            (Some(cx), Some(class_ref(class)))
-        }
+        Some((class, j)) => (
+            Some(counterexample_of(class, j, limits)?),
+            Some(class_ref(class)),
+        ),
     };
     Ok(ExhaustReport {
         solution: solution.name().to_string(),
@@ -430,17 +489,51 @@ pub fn run(
         max_board: opts.max_board,
         max_hand: opts.max_hand,
         all: opts.all,
-        metamorphic: opts.metamorphic,
+        metamorphic_sample: opts.metamorphic_sample,
         shard: opts.shard,
         domain,
-        classes: judged_count.classes,
-        instances: judged_count.instances,
-        failures,
-        inconsistent,
+        classes: swept.judged.classes,
+        instances: swept.judged.instances,
+        failures: swept.failures,
+        inconsistent: swept.inconsistent,
         counterexample,
         counterexample_class,
-        inconsistency: first_inconsistency.map(|(_, i)| i),
+        inconsistency: swept.first_inconsistency,
         wall_ms: started.elapsed().as_secs_f64() * 1e3,
+    })
+}
+
+/// Largest board [`smaller_counterexample`] sweeps, in balls.
+pub const SMALLER_MAX_BOARD: usize = 8;
+
+/// The smallest failing instance (in size order) of fewer than `below` balls in total, board at
+/// most [`SMALLER_MAX_BOARD`], found by judging the first `budget` classes in size order; `None`
+/// when none fails among them. What `fuzz` runs after greedy shrinking, which can stop at a
+/// local minimum (a 15-ball input whose every one-step shrink passes while a 6-ball one fails).
+pub fn smaller_counterexample(
+    make: &ExecutorFactory,
+    limits: &Constraints,
+    below: usize,
+    budget: usize,
+    jobs: usize,
+) -> Result<Option<Counterexample>, ExhaustError> {
+    let max_board = SMALLER_MAX_BOARD
+        .min(limits.board_max)
+        .min(below.saturating_sub(2));
+    let max_hand = limits.hand_max.min(5).min(below.saturating_sub(2));
+    if max_board == 0 || max_hand == 0 || limits.colours.len() != 5 {
+        return Ok(None);
+    }
+    let classes: Vec<(usize, SymmetryClass)> = sweep(max_board, max_hand, None)
+        .into_iter()
+        .filter(|(_, c)| c.board.len() + c.hand.len() < below)
+        .take(budget)
+        .collect();
+    let (pool, workers) = pool_and_workers(make, jobs)?;
+    let swept = sweep_classes(&classes, &pool, &workers, false, 0, &())?;
+    Ok(match swept.first_failure {
+        None => None,
+        Some((class, j)) => Some(counterexample_of(class, j, limits)?),
     })
 }
 
@@ -502,15 +595,15 @@ pub fn merge(reports: &[(PathBuf, ExhaustReport)]) -> Result<ExhaustReport, Merg
                 r.max_board,
                 r.max_hand,
                 r.all,
-                r.metamorphic,
+                r.metamorphic_sample,
                 r.shard.map(|s| s.count),
             )
         };
         if key(r) != key(first) {
             return Err(MergeError::Mismatch(format!(
-                "{} ({} shard {shard}, board <= {}, hand <= {}, all {}, metamorphic {}) and {} ({} shard {}, board <= {}, hand <= {}, all {}, metamorphic {}) are not shards of one sweep",
-                path.display(), r.solution, r.max_board, r.max_hand, r.all, r.metamorphic,
-                first_path.display(), first.solution, first.shard.unwrap(), first.max_board, first.max_hand, first.all, first.metamorphic
+                "{} ({} shard {shard}, board <= {}, hand <= {}, all {}, metamorphic sample {}) and {} ({} shard {}, board <= {}, hand <= {}, all {}, metamorphic sample {}) are not shards of one sweep",
+                path.display(), r.solution, r.max_board, r.max_hand, r.all, r.metamorphic_sample,
+                first_path.display(), first.solution, first.shard.unwrap(), first.max_board, first.max_hand, first.all, first.metamorphic_sample
             )));
         }
         if seen.contains(&shard.index) {
@@ -646,7 +739,7 @@ mod tests {
                 max_hand,
                 all,
                 shard: None,
-                metamorphic: true,
+                metamorphic_sample: 1,
                 jobs: 2,
             },
             &Constraints::default(),
@@ -666,17 +759,26 @@ mod tests {
         assert!("x".parse::<Shard>().is_err());
     }
 
-    /// seed 003's rule (insert only next to the same colour): the globally smallest
-    /// counterexample, and no instance before it in size order fails, with or without symmetry.
+    /// The no-rescan clean-up's smallest counterexample, RRYR + YY, and no instance before it in
+    /// size order fails, with or without symmetry, whatever the hand bound (all 13,885 of them
+    /// checked directly).
     #[test]
-    fn seed003_counterexample_is_the_smallest_of_all_instances() {
-        let r = sweep_with("seed003_adjacent_memo", 6, 3, false);
+    fn smallest_counterexample_is_smallest_over_all_instances() {
+        let r = sweep_with("no_chain_reaction", 4, 2, false);
         let cx = r.counterexample.clone().unwrap();
         assert_eq!(
-            (cx.board.as_str(), cx.hand.as_str(), cx.oracle, cx.got),
-            ("", "", 0, None)
+            (
+                cx.board.as_str(),
+                cx.hand.as_str(),
+                cx.oracle,
+                cx.got,
+                cx.kind
+            ),
+            ("RRYR", "YY", 2, Some(-1), FailureKind::FalseMinusOne)
         );
-        let sol = registry::find("seed003_adjacent_memo").unwrap();
+        assert_eq!(cx.witness, ["Y@2", "Y@2"]);
+        assert_eq!((r.classes, r.instances), (81, 6_140));
+        let sol = registry::find("no_chain_reaction").unwrap();
         let (cb, ch) = (
             Board::from_letters(&cx.board).unwrap(),
             Hand::from_letters(&cx.hand).unwrap(),
@@ -691,17 +793,69 @@ mod tests {
                 }
                 let inst = Instance::parse(&b.to_string(), &h.to_string(), &limits).unwrap();
                 let truth = oracle.solve(&inst).unwrap().as_i32();
-                assert_eq!(sol.find_min_step(b.to_string(), h.to_string()), truth, "{inst}");
+                assert_eq!(
+                    sol.find_min_step(b.to_string(), h.to_string()),
+                    truth,
+                    "{inst}"
+                );
                 checked += 1;
             }
         }
-        assert_eq!(checked, 0);
+        assert_eq!(checked, 13_885);
     }
 
+    /// `--all` counts every failure by kind; the greedy breaks the reversal law.
+    #[test]
+    fn all_counts_failures_by_kind() {
+        let r = sweep_with("greedy_complete_runs", 5, 3, true);
+        assert_eq!((r.classes, r.instances), (1_280, 194_150));
+        let kinds: Vec<(FailureKind, u64, u64)> = r
+            .failures
+            .iter()
+            .filter(|(_, c)| c.classes > 0)
+            .map(|(k, c)| (*k, c.classes, c.instances))
+            .collect();
+        assert_eq!(kinds, [(FailureKind::FalseMinusOne, 6, 300)]);
+        assert_eq!((r.inconsistent.classes, r.inconsistent.instances), (4, 240));
+        let i = r.inconsistency.unwrap();
+        assert_eq!(
+            i.describe(),
+            "RRYYR + RY gives -1 but YBBYY + BY gives 1 (breaks board reversal)"
+        );
+    }
+
+    /// seed 000's pruned search holds up to board 5, hand 3; three shards merge into the
+    /// unsharded report.
     #[test]
     fn accepted_solution_has_no_counterexample_and_shards_merge() {
-        let r = sweep_with("seed000_bfs", 5, 3, false);
-        assert_eq!(r.counterexample, None);
-        assert_eq!((r.classes, r.instances), (0, 0));
+        let whole = sweep_with("seed000_bfs", 5, 3, false);
+        assert_eq!(whole.counterexample, None);
+        assert_eq!((whole.classes, whole.instances), (1_280, 194_150));
+        for (name, all) in [
+            ("seed000_bfs", false),
+            ("no_chain_reaction", false),
+            ("greedy_complete_runs", true),
+        ] {
+            let whole = sweep_with(name, 5, 3, all);
+            let shards: Vec<(PathBuf, ExhaustReport)> = (1..=3)
+                .map(|k| {
+                    let sol = registry::find(name).unwrap();
+                    let make = || Box::new(InProcess::new(sol)) as Box<dyn Executor + Send>;
+                    let opts = Options {
+                        max_board: 5,
+                        max_hand: 3,
+                        all,
+                        shard: Some(Shard { index: k, count: 3 }),
+                        metamorphic_sample: 1,
+                        jobs: 2,
+                    };
+                    let r = run(sol, &make, &opts, &Constraints::default(), &()).unwrap();
+                    (PathBuf::from(format!("s{k}.json")), r)
+                })
+                .collect();
+            let mut merged = merge(&shards).unwrap();
+            merged.wall_ms = whole.wall_ms;
+            assert_eq!(merged, whole, "{name}");
+        }
     }
 }

@@ -4,7 +4,6 @@
 //! of seed `S` is drawn from its own generator seeded `S + i`, so any one is reproduced alone.
 
 use std::collections::BTreeMap;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use rand::seq::SliceRandom;
@@ -14,8 +13,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::counterexample::Counterexample;
-use crate::exhaust::{ExecutorFactory, ExhaustError, MEMO_CAP};
-use crate::execute::Executor;
+use crate::exhaust::{self, ExecutorFactory, ExhaustError, Worker, MEMO_CAP};
 use crate::generate;
 use crate::metamorphic::{self, Inconsistency};
 use crate::minimise;
@@ -47,6 +45,10 @@ pub struct Options {
     pub jobs: usize,
 }
 
+/// Classes the sweep after greedy shrinking may judge (about the sizes up to 9 or 10 balls;
+/// a second or two for the shipped wrong solutions).
+pub const SWEEP_BUDGET: usize = 20_000;
+
 /// Instances per parallel batch. The first failure in index order is kept, so results do not
 /// depend on scheduling.
 pub const BATCH: u64 = 256;
@@ -60,7 +62,11 @@ pub struct FuzzFailure {
     pub case_seed: u64,
     /// The failing input as generated (or its metamorphic variant, when only that failed).
     pub found: Counterexample,
-    /// The failing input after greedy shrinking.
+    /// Board plus hand after greedy shrinking, in balls.
+    pub shrunk_size: usize,
+    /// The smallest failing input found: greedy shrinking's, or a smaller one from a sweep of
+    /// the first [`SWEEP_BUDGET`] classes below its size
+    /// ([`exhaust::smaller_counterexample`]).
     pub minimised: Counterexample,
     /// Candidates the minimiser tried.
     pub tries: usize,
@@ -92,11 +98,6 @@ impl FuzzReport {
     pub fn exit_code(&self) -> i32 {
         i32::from(self.failure.is_some())
     }
-}
-
-struct Worker<'a> {
-    exec: Box<dyn Executor + Send + 'a>,
-    oracle: Oracle,
 }
 
 struct Judged {
@@ -137,12 +138,7 @@ fn judge_one(
                 variant_board: vb.clone(),
                 variant_hand: vh.clone(),
                 variant_got: vgot.as_ref().ok().copied(),
-                laws: metamorphic::broken_laws(
-                    w.exec.as_mut(),
-                    &b,
-                    &h,
-                    got.as_ref().ok().copied(),
-                ),
+                laws: metamorphic::broken_laws(w.exec.as_mut(), &b, &h, got.as_ref().ok().copied()),
             };
             if failure.is_none() {
                 let vinst = Instance::parse(&vb, &vh, limits).expect("a variant of a valid input");
@@ -169,26 +165,7 @@ pub fn run(
     limits: &Constraints,
 ) -> Result<FuzzReport, ExhaustError> {
     let started = Instant::now();
-    let jobs = if opts.jobs == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        opts.jobs
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .map_err(|e| ExhaustError::Threads {
-            jobs,
-            message: e.to_string(),
-        })?;
-    let workers: Vec<Mutex<Worker>> = (0..jobs)
-        .map(|_| {
-            Mutex::new(Worker {
-                exec: make(),
-                oracle: Oracle::new(),
-            })
-        })
-        .collect();
+    let (pool, workers) = exhaust::pool_and_workers(make, opts.jobs)?;
     let mut histogram = BTreeMap::new();
     let mut generated = 0u64;
     let mut found: Option<(u64, Instance, Counterexample)> = None;
@@ -227,7 +204,9 @@ pub fn run(
             let mut exec = make();
             let mut oracle = Oracle::new();
             let answer = oracle.solve(&inst)?;
-            let kind = runner::judge(exec.as_mut(), &inst, answer.as_i32()).0.kind();
+            let kind = runner::judge(exec.as_mut(), &inst, answer.as_i32())
+                .0
+                .kind();
             let (small, tries) = if kind == VerdictKind::Accepted {
                 // Only the pair disagreed (a flaky candidate): keep the input as found.
                 (inst.clone(), 0)
@@ -247,12 +226,20 @@ pub fn run(
             let a = oracle.solve(&small)?;
             let (b, h) = (small.board.to_string(), small.hand.to_string());
             let got = exec.call(&b, &h).result;
-            let minimised = Counterexample::new(&b, &h, &a, &got).unwrap_or_else(|| cx.clone());
+            let shrunk = Counterexample::new(&b, &h, &a, &got).unwrap_or_else(|| cx.clone());
+            let swept = exhaust::smaller_counterexample(
+                make,
+                limits,
+                shrunk.size,
+                SWEEP_BUDGET,
+                opts.jobs,
+            )?;
             Some(FuzzFailure {
                 index,
                 case_seed: opts.seed.wrapping_add(index),
                 found: cx,
-                minimised,
+                shrunk_size: shrunk.size,
+                minimised: swept.unwrap_or(shrunk),
                 tries,
             })
         }
@@ -276,7 +263,7 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::execute::InProcess;
+    use crate::execute::{Executor, InProcess};
     use crate::registry;
 
     fn fuzz(name: &str, seed: u64, count: u64) -> FuzzReport {
@@ -300,14 +287,37 @@ mod tests {
     fn finds_and_shrinks_seed003s_bug_reproducibly() {
         let r = fuzz("seed003_adjacent_memo", 1, 10_000);
         let f = r.failure.as_ref().unwrap();
-        assert_eq!((f.index, f.case_seed), (0, 0));
+        assert_eq!((f.index, f.case_seed), (378, 379));
         assert_eq!(
-            (f.minimised.board.as_str(), f.minimised.hand.as_str()),
-            ("", "")
+            (f.found.board.as_str(), f.found.hand.as_str(), f.found.got),
+            ("RRWWRRWRRBRR", "RRBBW", Some(4))
         );
+        // greedy shrinking reaches 12 balls; no smaller one fails (the smallest is 12 balls)
+        assert_eq!(
+            (
+                f.minimised.board.as_str(),
+                f.minimised.hand.as_str(),
+                f.minimised.oracle,
+                f.minimised.got
+            ),
+            ("RRWWRRBRR", "BBW", 3, Some(-1))
+        );
+        assert_eq!(f.shrunk_size, 12);
         // the case seed alone finds the same input first
         let again = fuzz("seed003_adjacent_memo", f.case_seed, 1);
         assert_eq!(again.failure.unwrap().found, f.found);
+    }
+
+    /// Greedy shrinking stops at 15 balls; the sweep below it finds the smallest, 6 balls.
+    #[test]
+    fn the_sweep_beats_greedy_shrinking() {
+        let r = fuzz("no_chain_reaction", 1, 100);
+        let f = r.failure.unwrap();
+        assert_eq!(f.shrunk_size, 15);
+        assert_eq!(
+            (f.minimised.board.as_str(), f.minimised.hand.as_str()),
+            ("RRYR", "YY")
+        );
     }
 
     #[test]
@@ -315,6 +325,10 @@ mod tests {
         let r = fuzz("seed000_bfs", 7, 600);
         assert!(r.failure.is_none());
         assert_eq!(r.generated, 600);
-        assert_eq!(r.histogram.into_iter().collect::<Vec<_>>(), []);
+        assert_eq!(
+            r.histogram.into_iter().collect::<Vec<_>>(),
+            [(-1, 120), (1, 118), (2, 144), (3, 107), (4, 54), (5, 57)]
+        );
+        assert_eq!(r.solvable, 480);
     }
 }

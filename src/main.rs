@@ -165,8 +165,7 @@ fn cmd_run(
         &mut progress,
     )?;
     let text = if metamorphic || kill_matrix {
-        let extras =
-            cli_hunt::run_extras(&suite, &chosen, &mut report, metamorphic, kill_matrix);
+        let extras = cli_hunt::run_extras(&suite, &chosen, &mut report, metamorphic, kill_matrix);
         cli_hunt::render_run(&report, &extras, format)?
     } else {
         report::reporter(format).render(&report)

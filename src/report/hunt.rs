@@ -69,10 +69,12 @@ pub fn exhaust(r: &ExhaustReport, limits: &Constraints, merged: Option<usize>) -
     } else {
         "in size order up to the first failure"
     };
-    let meta = if r.metamorphic {
-        ", each with its metamorphic variant"
-    } else {
-        ""
+    let meta = match r.metamorphic_sample {
+        0 => String::new(),
+        1 => ", each with its metamorphic variant".into(),
+        n => format!(
+            ", with the metamorphic variant of those called solvable and of 1 in {n} of the rest"
+        ),
     };
     let _ = writeln!(
         o,
@@ -127,7 +129,7 @@ pub fn exhaust(r: &ExhaustReport, limits: &Constraints, merged: Option<usize>) -
             );
         }
     }
-    if r.metamorphic {
+    if r.metamorphic_sample > 0 {
         match &r.inconsistency {
             None => {
                 let _ = writeln!(
@@ -186,10 +188,18 @@ pub fn fuzz(r: &FuzzReport, limits: &Constraints) -> String {
             if let Some(i) = &f.found.inconsistency {
                 inconsistency_line(&mut o, i, "    ");
             }
+            let sweep = if f.minimised.size < f.shrunk_size {
+                format!(
+                    ", then to {} balls by sweeping the smaller sizes",
+                    f.minimised.size
+                )
+            } else {
+                String::new()
+            };
             let _ = writeln!(
                 o,
-                "  minimised to {} balls ({} candidates tried):",
-                f.minimised.size, f.tries
+                "  minimised: greedy shrinking to {} balls ({} candidates tried){sweep}:",
+                f.shrunk_size, f.tries
             );
             let _ = writeln!(o, "    {}", f.minimised.describe());
             witness_block(&mut o, &f.minimised, limits, "    ");

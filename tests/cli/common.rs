@@ -13,7 +13,10 @@ pub fn judge() -> Command {
 pub fn settings() -> insta::Settings {
     let mut s = insta::Settings::clone_current();
     s.add_filter(r"\d+\.\d+ ms", "[ms] ms");
-    s.add_filter(r#""(time_ms|total_ms|max_ms|oracle_ms)": \d+(\.\d+)?(e-?\d+)?"#, "\"$1\": [ms]");
+    s.add_filter(
+        r#""(time_ms|total_ms|max_ms|oracle_ms)": \d+(\.\d+)?(e-?\d+)?"#,
+        "\"$1\": [ms]",
+    );
     s.add_filter(r"  +\d+\.\d{2}  +\d+\.\d{2} \|", "  [total ms]  [max ms] |");
     s
 }
