@@ -134,7 +134,7 @@ pub fn exhaust(r: &ExhaustReport, limits: &Constraints, merged: Option<usize>) -
             None => {
                 let _ = writeln!(
                     o,
-                    "  metamorphic: the answers agree under reversal, renaming and hand order"
+                    "  metamorphic: no disagreement among the variants judged"
                 );
             }
             Some(i) => {
@@ -240,8 +240,9 @@ pub fn kill_matrix(k: &KillMatrix) -> String {
     };
     let _ = writeln!(
         o,
-        "Smallest killing set ({how}): {} cases kill every known-wrong solution that any case kills",
-        k.cover.len()
+        "Smallest killing set ({how}): {} of {} cases kill every known-wrong solution that any case kills",
+        k.cover.len(),
+        k.rows.len()
     );
     for c in &k.cover {
         let _ = writeln!(o, "  {c}");

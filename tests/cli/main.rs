@@ -2,4 +2,6 @@
 //! snapshots its output (insta) with timings filtered out. One module per command or concern.
 
 mod common;
+mod exhaust;
+mod fuzz;
 mod run;
