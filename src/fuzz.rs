@@ -49,9 +49,10 @@ pub struct Options {
 /// a second or two for the shipped wrong solutions).
 pub const SWEEP_BUDGET: usize = 20_000;
 
-/// Instances per parallel batch. The first failure in index order is kept, so results do not
-/// depend on scheduling.
-pub const BATCH: u64 = 256;
+/// Most instances per parallel batch; batches start at one per thread and double while they
+/// take under a quarter of a second. The first failure in index order is kept, so results do
+/// not depend on batching or scheduling.
+pub const MAX_BATCH: u64 = 1024;
 
 /// A failure, as found and as shrunk.
 #[derive(Clone, Debug, Serialize)]
@@ -169,15 +170,18 @@ pub fn run(
     let mut histogram = BTreeMap::new();
     let mut generated = 0u64;
     let mut found: Option<(u64, Instance, Counterexample)> = None;
+    let threads = pool.current_num_threads() as u64;
+    let mut batch = threads;
     'batches: loop {
         let end = match opts.stop {
-            Stop::Count(n) => n.min(generated + BATCH),
+            Stop::Count(n) => n.min(generated + batch),
             Stop::Time(t) if started.elapsed() >= t => generated,
-            Stop::Time(_) => generated + BATCH,
+            Stop::Time(_) => generated + batch,
         };
         if end <= generated {
             break;
         }
+        let batch_started = Instant::now();
         let results: Vec<Result<Judged, WitnessError>> = pool.install(|| {
             (generated..end)
                 .into_par_iter()
@@ -188,6 +192,14 @@ pub fn run(
                 })
                 .collect()
         });
+        // Batches of about a quarter of a second: large enough to keep every core busy, small
+        // enough that `--time` is kept even by a slow candidate.
+        let took = batch_started.elapsed();
+        if took < Duration::from_millis(250) {
+            batch = (batch * 2).min(MAX_BATCH);
+        } else if took > Duration::from_secs(1) {
+            batch = (batch / 2).max(threads);
+        }
         for (i, r) in (generated..end).zip(results) {
             let j = r?;
             generated = i + 1;

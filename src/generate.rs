@@ -131,19 +131,21 @@ pub fn canonical_instances(max_board: usize, max_hand: usize) -> Vec<(Board, Han
 /// lexicographically in the alphabet order `R < Y < B < G < W`. "Smallest counterexample"
 /// always means smallest in this order.
 pub fn size_order(a: (&Board, &Hand), b: (&Board, &Hand)) -> Ordering {
-    (a.0.len() + a.1.len())
-        .cmp(&(b.0.len() + b.1.len()))
-        .then(a.0.len().cmp(&b.0.len()))
-        .then_with(|| a.0.balls().cmp(b.0.balls()))
-        .then_with(|| hand_letters(a.1).cmp(&hand_letters(b.1)))
+    size_key(a.0, a.1).cmp(&size_key(b.0, b.1))
 }
 
-/// The hand's balls sorted in alphabet order, the form [`size_order`] compares.
-fn hand_letters(h: &Hand) -> Vec<Colour> {
-    Colour::ALL
-        .into_iter()
-        .flat_map(|c| std::iter::repeat_n(c, h.count(c)))
-        .collect()
+/// A key whose order is [`size_order`]: total balls, board length, then the board's and the
+/// hand's sorted letters packed 3 bits a ball, first ball most significant (boards of up to 42
+/// balls, hands of up to 21).
+pub fn size_key(board: &Board, hand: &Hand) -> (usize, usize, u128, u64) {
+    let b = board
+        .balls()
+        .iter()
+        .fold(0u128, |acc, c| (acc << 3) | c.index() as u128);
+    let h = Colour::ALL.into_iter().fold(0u64, |acc, c| {
+        (0..hand.count(c)).fold(acc, |a, _| (a << 3) | c.index() as u64)
+    });
+    (board.len() + hand.len(), board.len(), b, h)
 }
 
 /// The smallest (in [`size_order`]) instance that a colour renaming turns `board` + `hand` into:
@@ -210,31 +212,93 @@ pub struct SymmetryClass {
 /// representative each, in [`size_order`]. The `instances` add up to every valid instance:
 /// (stable boards) x (hands).
 ///
-/// Built from [`canonical_classes`]: the reversal maps each renaming class onto a renaming class
-/// of the same size, so a renaming class whose representative is the smaller of the two stands
-/// for its own instances plus, when the two differ, as many again.
+/// Built like [`canonical_classes`], board by board without storing the renaming classes: the
+/// reversal maps each renaming class onto a renaming class of the same size, so a renaming
+/// class whose representative is the smaller of the two stands for its own instances plus,
+/// when the two differ, as many again; the larger one is skipped.
 pub fn symmetry_classes(max_board: usize, max_hand: usize) -> Vec<SymmetryClass> {
-    let mut out: Vec<SymmetryClass> = canonical_classes(max_board, max_hand)
-        .into_iter()
-        .filter_map(|(board, hand, weight)| {
-            let mirrored = renaming_canonical(&board.reversed(), &hand);
-            match size_order((&mirrored.0, &mirrored.1), (&board, &hand)) {
-                Ordering::Less => None,
-                Ordering::Equal => Some(SymmetryClass {
-                    board,
-                    hand,
-                    instances: weight,
-                }),
-                Ordering::Greater => Some(SymmetryClass {
-                    board,
-                    hand,
-                    instances: 2 * weight,
-                }),
+    let all_hands = hands(max_hand);
+    let mut out = Vec::new();
+    for len in 1..=max_board {
+        let mut cur = Vec::with_capacity(len);
+        for_each_canonical(&mut cur, len, &mut |board: &[Colour]| {
+            let board = Board::new(board.to_vec());
+            let mirrored = renaming_canonical(&board.reversed(), &Hand::default()).0;
+            let order = mirrored.balls().cmp(board.balls());
+            if order == Ordering::Less {
+                return;
             }
-        })
-        .collect();
-    out.sort_by(|a, b| size_order((&a.board, &a.hand), (&b.board, &b.hand)));
+            let k = board
+                .balls()
+                .iter()
+                .map(|c| c.index() + 1)
+                .max()
+                .unwrap_or(0);
+            for hand in &all_hands {
+                let Some(weight) = renaming_weight(hand, k) else {
+                    continue;
+                };
+                let instances = match order {
+                    Ordering::Greater => 2 * weight,
+                    _ => {
+                        let m = renaming_canonical(&board.reversed(), hand).1;
+                        match size_key(&board, &m).cmp(&size_key(&board, hand)) {
+                            Ordering::Less => continue,
+                            Ordering::Equal => weight,
+                            Ordering::Greater => 2 * weight,
+                        }
+                    }
+                };
+                out.push(SymmetryClass {
+                    board: board.clone(),
+                    hand: *hand,
+                    instances,
+                });
+            }
+        });
+    }
+    out.sort_by_cached_key(|c| size_key(&c.board, &c.hand));
     out
+}
+
+/// Calls `f` on every stable board of `len` balls whose colours appear in alphabet order
+/// (`R` first, then `Y`, ...), in lexicographic order.
+fn for_each_canonical(cur: &mut Vec<Colour>, len: usize, f: &mut dyn FnMut(&[Colour])) {
+    if cur.len() == len {
+        f(cur);
+        return;
+    }
+    let used = cur.iter().map(|c| c.index() + 1).max().unwrap_or(0);
+    for i in 0..(used + 1).min(5) {
+        let c = Colour::from_index(i);
+        let n = cur.len();
+        if n >= 2 && cur[n - 1] == c && cur[n - 2] == c {
+            continue;
+        }
+        cur.push(c);
+        for_each_canonical(cur, len, f);
+        cur.pop();
+    }
+}
+
+/// For a board using the first `k` colours: the size of `hand`'s renaming class, or `None` when
+/// `hand` is not its class's representative (the absent colours' counts must not increase).
+fn renaming_weight(hand: &Hand, k: usize) -> Option<u64> {
+    let h = hand.counts();
+    if h[k..].windows(2).any(|w| w[0] < w[1]) {
+        return None;
+    }
+    let mut fixing = 1u64;
+    let mut i = k;
+    while i < 5 {
+        let mut j = i;
+        while j < 5 && h[j] == h[i] {
+            j += 1;
+        }
+        fixing *= factorial(j - i);
+        i = j;
+    }
+    Some(120 / fixing)
 }
 
 /// A random valid instance under `limits`, aimed at boards that can be emptied in 1 to 5 moves

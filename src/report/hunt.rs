@@ -92,7 +92,9 @@ pub fn exhaust(r: &ExhaustReport, limits: &Constraints, merged: Option<usize>) -
             );
         }
         Some(cx) => {
-            let what = if r.all || r.shard.is_none() {
+            let what = if cx.inconsistency.is_some() {
+                "the smallest judged; the candidate breaks a metamorphic law, so an unjudged member of an earlier class may fail too"
+            } else if r.all || r.shard.is_none() {
                 "the smallest"
             } else {
                 "this shard's smallest"
