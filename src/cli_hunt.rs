@@ -219,7 +219,10 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
                     &regressions,
                     sol.name,
                     &f.minimised,
-                    format!("zuma-judge fuzz seed {}", f.case_seed),
+                    format!(
+                        "zuma-judge fuzz --seed {} --count 1, minimised",
+                        f.case_seed
+                    ),
                     config,
                 )?;
             }

@@ -262,7 +262,7 @@ fn judge(
         inconsistency: None,
     };
     let solvable = oracle >= 0 || judged.got.as_ref().is_ok_and(|g| *g != -1);
-    if sample > 0 && (solvable || position as u64 % sample == 0) {
+    if sample > 0 && (solvable || (position as u64).is_multiple_of(sample)) {
         let (vb, vh) = metamorphic::composite(&board, &hand, &metamorphic::SHIFT);
         let vgot = w.exec.call(&vb, &vh).result;
         if vgot.as_ref().ok() != judged.got.as_ref().ok() {

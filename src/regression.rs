@@ -25,7 +25,7 @@ pub struct Record {
     pub expected: i32,
     /// What the solution answered (`None`: no answer), for the note.
     pub got: Option<i32>,
-    /// What found it, e.g. `zuma-judge fuzz seed 7`.
+    /// What found it, e.g. `zuma-judge fuzz --seed 7 --count 1, minimised`.
     pub source: String,
     /// When, as `YYYY-MM-DD` (UTC).
     pub date: String,
@@ -171,7 +171,7 @@ pub fn append(
 
 fn header(solution: &str) -> String {
     format!(
-        "# Regression cases for `{solution}`: counterexamples found and minimised by `zuma-judge fuzz`\n# and `zuma-judge exhaust`, kept as values. `expected` is the oracle's answer; `run` judges\n# them like any other case.\n"
+        "# Regression cases for `{solution}`: counterexamples found and minimised by\n# `zuma-judge fuzz` and `zuma-judge exhaust`, kept as values. `expected` is the oracle's\n# answer; `run` judges them like any other case.\n"
     )
 }
 

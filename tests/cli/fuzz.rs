@@ -28,7 +28,7 @@ fn finds_records_once_and_run_rejudges() {
     let date = regex_free_date(body);
     assert_eq!(
         body,
-        format!("[[case]]\nname = \"RRYR-YY\"\nboard = \"RRYR\"\nhand = \"YY\"\nexpected = 2\nnote = \"zuma-judge fuzz seed 4, {date}: no_chain_reaction answered -1, the oracle 2\"\ntags = [\"regression\"]\n")
+        format!("[[case]]\nname = \"RRYR-YY\"\nboard = \"RRYR\"\nhand = \"YY\"\nexpected = 2\nnote = \"zuma-judge fuzz --seed 4 --count 1, minimised, {date}: no_chain_reaction answered -1, the oracle 2\"\ntags = [\"regression\"]\n")
     );
     // the same seed again: already recorded, the file is unchanged
     judge()
@@ -82,7 +82,7 @@ fn finds_records_once_and_run_rejudges() {
 
 /// The `YYYY-MM-DD` in a regression note.
 fn regex_free_date(body: &str) -> String {
-    let at = body.find("seed 4, ").unwrap() + "seed 4, ".len();
+    let at = body.find("minimised, ").unwrap() + "minimised, ".len();
     body[at..at + 10].to_string()
 }
 
