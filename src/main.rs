@@ -27,7 +27,10 @@ use zuma_judge::rules::Instance;
 use zuma_judge::runner;
 use zuma_judge::script;
 use zuma_judge::selfcheck;
+use zuma_judge::verdict::VerdictKind;
 use zuma_judge::worker::{self, Launch, Settings, Worker};
+
+mod cli_hunt;
 
 /// A judge for LeetCode 488 "Zuma Game": grades findMinStep solutions against an exact oracle.
 #[derive(Parser)]
@@ -76,6 +79,13 @@ enum Command {
         /// Also judge the .py and .js solutions under DIR/<verdict>/, without rebuilding.
         #[arg(long, hide = true, value_name = "DIR")]
         scripts_dir: Option<PathBuf>,
+        /// Also check that each solution's answers survive board reversal, colour renaming and
+        /// hand reordering.
+        #[arg(long)]
+        metamorphic: bool,
+        /// Also show which cases kill which wrong solutions, and a smallest killing set.
+        #[arg(long)]
+        kill_matrix: bool,
     },
     /// The oracle's answer for one input; the first line of human output is the number.
     Solve {
@@ -142,6 +152,8 @@ enum Command {
         #[arg(long)]
         solution: String,
     },
+    #[command(flatten)]
+    Hunt(cli_hunt::HuntCommand),
 }
 
 fn main() -> ExitCode {
@@ -172,11 +184,15 @@ fn run(cli: Cli) -> Result<u8> {
             repeat,
             in_process,
             scripts_dir,
+            metamorphic,
+            kill_matrix,
         } => {
             let how = How {
                 repeat: repeat as usize,
                 in_process,
                 scripts_dir,
+                metamorphic,
+                kill_matrix,
             };
             cmd_run(
                 &config,
@@ -210,14 +226,17 @@ fn run(cli: Cli) -> Result<u8> {
         Command::Audit { paths, fix } => cmd_audit(&config, paths, fix),
         Command::List => cmd_list(),
         Command::Worker { .. } => unreachable!("dispatched above"),
+        Command::Hunt(cmd) => cli_hunt::run(&config, cmd),
     }
 }
 
-/// How `run` calls the solutions.
+/// How `run` calls the solutions, and which extra checks it runs.
 struct How {
     repeat: usize,
     in_process: bool,
     scripts_dir: Option<PathBuf>,
+    metamorphic: bool,
+    kill_matrix: bool,
 }
 
 fn cmd_run(
@@ -272,7 +291,7 @@ fn cmd_run(
         limits: config.limits.clone(),
         stop: Some(&interrupt::STOP),
     };
-    let report = runner::run(
+    let mut report = runner::run(
         &suite,
         &chosen,
         config,
@@ -292,7 +311,27 @@ fn cmd_run(
         &mut |e| bar.on_event(e),
     )?;
     bar.finish();
-    let text = report::reporter(format).render(&report);
+    let (metamorphic, kill_matrix) = (how.metamorphic, how.kill_matrix);
+    let text = if metamorphic || kill_matrix {
+        // These call solutions in process, with no limits: only compiled solutions that are
+        // meant to answer (accepted, wrong_answer) take part.
+        let answering: Vec<&dyn Solution> = chosen
+            .iter()
+            .copied()
+            .filter(|s| {
+                registry::find(s.name()).is_some()
+                    && matches!(
+                        s.expected(),
+                        VerdictKind::Accepted | VerdictKind::WrongAnswer
+                    )
+            })
+            .collect();
+        let extras =
+            cli_hunt::run_extras(&suite, &answering, &mut report, metamorphic, kill_matrix);
+        cli_hunt::render_run(&report, &extras, format)?
+    } else {
+        report::reporter(format).render(&report)
+    };
     let write = |path: &std::path::Path, text: &str| {
         std::fs::write(path, draw::plain(text))
             .with_context(|| format!("cannot write {}", path.display()))

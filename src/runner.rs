@@ -10,6 +10,7 @@ use crate::case::{self, Case, Suite};
 use crate::config::Config;
 use crate::execute::{Executor, Failure, Outcome};
 use crate::explain;
+use crate::generate;
 use crate::minimise;
 use crate::oracle::{Answer, Oracle, WitnessError};
 use crate::registry::Solution;
@@ -126,7 +127,9 @@ pub struct SolutionReport {
     pub first_failure: Option<FailingInput>,
     /// `file.toml#name` of the first failing case.
     pub first_failure_case: Option<String>,
-    /// The first failure shrunk while it still fails, or null when nothing failed.
+    /// The first failure shrunk while it still fails, or a failing case of the suite with the
+    /// same verdict when that is smaller in [`generate::size_order`] (such as a counterexample
+    /// `exhaust` recorded); null when nothing failed.
     pub minimised: Option<FailingInput>,
     /// Cases per verdict code.
     pub counts: std::collections::BTreeMap<&'static str, usize>,
@@ -433,6 +436,19 @@ pub fn run(
                         },
                         MINIMISE_TRIES,
                     );
+                    // The best minimiser available: a failing case of the suite of the same
+                    // kind (e.g. one `exhaust` or `fuzz` recorded in cases/regressions/) beats
+                    // greedy shrinking's result when it is smaller in size order.
+                    let small = valid
+                        .iter()
+                        .zip(&results)
+                        .filter(|(_, r)| r.verdict == kind.code())
+                        .map(|((_, i, _), _)| (*i).clone())
+                        .chain(std::iter::once(small))
+                        .min_by(|a, b| {
+                            generate::size_order((&a.board, &a.hand), (&b.board, &b.hand))
+                        })
+                        .expect("greedy shrinking's result is there");
                     on_event(&Event::Minimised {
                         solution: sol.name(),
                         input: &small,

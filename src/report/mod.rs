@@ -3,6 +3,7 @@
 //! every format, for which case results count as failures of a solution.
 
 pub mod human;
+pub mod hunt;
 pub mod json;
 pub mod junit;
 pub mod markdown;

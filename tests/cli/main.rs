@@ -2,6 +2,8 @@
 //! snapshots its output (insta) with timings filtered out. One module per command or concern.
 
 mod common;
+mod exhaust;
+mod fuzz;
 mod oracle_speed;
 mod report;
 mod run;

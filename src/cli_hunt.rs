@@ -1,0 +1,439 @@
+//! The counterexample hunters' commands (`exhaust`, `merge`, `fuzz`) and `run`'s
+//! `--metamorphic` and `--kill-matrix` extras, for the thin CLI in `main.rs`. Parses nothing
+//! itself beyond clap; the work is in the library.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use clap::Subcommand;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use zuma_judge::case::Suite;
+use zuma_judge::config::Config;
+use zuma_judge::counterexample::Counterexample;
+use zuma_judge::execute::{Executor, InProcess};
+use zuma_judge::exhaust::{self, Shard};
+use zuma_judge::fuzz::{self, Stop};
+use zuma_judge::killmatrix::{self, KillMatrix};
+use zuma_judge::metamorphic::{self, Inconsistency};
+use zuma_judge::registry::{self, Registered, Solution};
+use zuma_judge::regression::{self, Appended, Record};
+use zuma_judge::report::{hunt, Format};
+
+/// Output formats of `exhaust`, `fuzz` and `merge`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum HuntFormat {
+    /// Text for people.
+    Human,
+    /// One JSON object.
+    Json,
+}
+use zuma_judge::runner::RunReport;
+use zuma_judge::verdict::VerdictKind;
+
+/// The hunters' subcommands, flattened into the main CLI.
+#[derive(Subcommand)]
+pub enum HuntCommand {
+    /// Judge a solution on every valid instance up to a bound, one per symmetry class, smallest
+    /// first; report the smallest counterexample (exit 1) or that there is none (exit 0).
+    Exhaust {
+        /// The solution to judge.
+        #[arg(long, value_name = "NAME")]
+        solution: String,
+        /// Longest board, in balls.
+        #[arg(long, value_name = "N", default_value_t = 8)]
+        max_board: usize,
+        /// Largest hand, in balls.
+        #[arg(long, value_name = "M", default_value_t = 5)]
+        max_hand: usize,
+        /// Judge everything and count failures by kind, instead of stopping at the first.
+        #[arg(long)]
+        all: bool,
+        /// Judge only shard K of N (1-based); combine shard JSON reports with `merge`.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<Shard>,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "human")]
+        format: HuntFormat,
+        /// Write the report here instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Judge the metamorphic variant (board reversed, colours renamed, hand reordered) of
+        /// every class called solvable and of 1 in N of the others; 1 judges every class's.
+        #[arg(long, value_name = "N", default_value_t = 16)]
+        metamorphic_sample: u64,
+        /// Judge no metamorphic variants.
+        #[arg(long)]
+        no_metamorphic: bool,
+        /// Do not append the counterexample to the solution's regression file.
+        #[arg(long)]
+        no_record: bool,
+        /// Folder of regression files, one `<solution>.toml` each.
+        #[arg(long, value_name = "DIR", default_value = regression::DEFAULT_DIR)]
+        regressions: PathBuf,
+        /// Worker threads (0: one per core).
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        jobs: usize,
+    },
+    /// Combine the JSON reports of `exhaust --shard 1/N` .. `N/N` into one report.
+    Merge {
+        /// The shard reports.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "human")]
+        format: HuntFormat,
+        /// Write the report here instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// Judge a solution on seeded random instances aimed at answers 1..5; shrink and record the
+    /// first failure (exit 1).
+    Fuzz {
+        /// The solution to judge.
+        #[arg(long, value_name = "NAME")]
+        solution: String,
+        /// The seed (default: from the clock, printed in the report).
+        #[arg(long, value_name = "S")]
+        seed: Option<u64>,
+        /// Stop after this many instances (default 10000).
+        #[arg(long, value_name = "N", conflicts_with = "time")]
+        count: Option<u64>,
+        /// Stop after about this many seconds instead.
+        #[arg(long, value_name = "SECS")]
+        time: Option<f64>,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "human")]
+        format: HuntFormat,
+        /// Write the report here instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Skip the metamorphic variant of each instance.
+        #[arg(long)]
+        no_metamorphic: bool,
+        /// Do not append the minimised failure to the solution's regression file.
+        #[arg(long)]
+        no_record: bool,
+        /// Folder of regression files, one `<solution>.toml` each.
+        #[arg(long, value_name = "DIR", default_value = regression::DEFAULT_DIR)]
+        regressions: PathBuf,
+        /// Worker threads (0: one per core).
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        jobs: usize,
+    },
+}
+
+/// Runs one hunter command; returns the exit code.
+pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
+    match cmd {
+        HuntCommand::Exhaust {
+            solution,
+            max_board,
+            max_hand,
+            all,
+            shard,
+            format,
+            out,
+            metamorphic_sample,
+            no_metamorphic,
+            no_record,
+            regressions,
+            jobs,
+        } => {
+            let sol = find(&solution)?;
+            let opts = exhaust::Options {
+                max_board,
+                max_hand,
+                all,
+                shard,
+                metamorphic_sample: if no_metamorphic {
+                    0
+                } else {
+                    metamorphic_sample.max(1)
+                },
+                jobs,
+            };
+            let bar = Bar::new("exhaust");
+            let make = || Box::new(InProcess::new(sol)) as Box<dyn Executor + Send>;
+            let report = exhaust::run(sol, &make, &opts, &config.constraints, &bar)?;
+            bar.0.finish_and_clear();
+            if let (Some(cx), false) = (&report.counterexample, no_record) {
+                let shard = shard.map(|s| format!(" --shard {s}")).unwrap_or_default();
+                record(
+                    &regressions,
+                    sol.name,
+                    cx,
+                    format!(
+                        "zuma-judge exhaust --max-board {max_board} --max-hand {max_hand}{shard}"
+                    ),
+                    config,
+                )?;
+            }
+            let text = match format {
+                HuntFormat::Json => json(&report)?,
+                HuntFormat::Human => hunt::exhaust(&report, &config.constraints, None),
+            };
+            emit(&text, out.as_deref())?;
+            Ok(report.exit_code() as u8)
+        }
+        HuntCommand::Merge { files, format, out } => {
+            let mut reports = Vec::new();
+            for f in &files {
+                reports.push((f.clone(), exhaust::read_report(f)?));
+            }
+            let merged = exhaust::merge(&reports)?;
+            let text = match format {
+                HuntFormat::Json => json(&merged)?,
+                HuntFormat::Human => hunt::exhaust(&merged, &config.constraints, Some(files.len())),
+            };
+            emit(&text, out.as_deref())?;
+            Ok(merged.exit_code() as u8)
+        }
+        HuntCommand::Fuzz {
+            solution,
+            seed,
+            count,
+            time,
+            format,
+            out,
+            no_metamorphic,
+            no_record,
+            regressions,
+            jobs,
+        } => {
+            let sol = find(&solution)?;
+            let seed = seed.unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() as u64)
+            });
+            let stop = match (count, time) {
+                (_, Some(t)) if t.is_finite() && t > 0.0 => Stop::Time(Duration::from_secs_f64(t)),
+                (_, Some(t)) => bail!("--time {t}: give a positive number of seconds"),
+                (Some(n), None) => Stop::Count(n),
+                (None, None) => Stop::Count(10_000),
+            };
+            let opts = fuzz::Options {
+                seed,
+                stop,
+                metamorphic: !no_metamorphic,
+                jobs,
+            };
+            let make = || Box::new(InProcess::new(sol)) as Box<dyn Executor + Send>;
+            let report = fuzz::run(sol, &make, &opts, &config.constraints)?;
+            if let (Some(f), false) = (&report.failure, no_record) {
+                record(
+                    &regressions,
+                    sol.name,
+                    &f.minimised,
+                    format!(
+                        "zuma-judge fuzz --seed {} --count 1, minimised",
+                        f.case_seed
+                    ),
+                    config,
+                )?;
+            }
+            let text = match format {
+                HuntFormat::Json => json(&report)?,
+                HuntFormat::Human => hunt::fuzz(&report, &config.constraints),
+            };
+            emit(&text, out.as_deref())?;
+            Ok(report.exit_code() as u8)
+        }
+    }
+}
+
+fn find(name: &str) -> Result<&'static Registered> {
+    registry::find(name).with_context(|| {
+        format!(
+            "no solution named '{name}'; registered: {}",
+            registry::compiled()
+                .iter()
+                .map(|s| s.name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    })
+}
+
+fn json<T: serde::Serialize>(v: &T) -> Result<String> {
+    let mut s = serde_json::to_string_pretty(v)?;
+    s.push('\n');
+    Ok(s)
+}
+
+fn emit(text: &str, out: Option<&Path>) -> Result<()> {
+    match out {
+        Some(path) => {
+            std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+        }
+        None => Ok(std::io::stdout().write_all(text.as_bytes())?),
+    }
+}
+
+fn record(
+    dir: &Path,
+    solution: &str,
+    cx: &Counterexample,
+    source: String,
+    config: &Config,
+) -> Result<()> {
+    let rec = Record {
+        board: cx.board.clone(),
+        hand: cx.hand.clone(),
+        expected: cx.oracle,
+        got: cx.got,
+        source,
+        date: regression::today(),
+    };
+    match regression::append(dir, solution, &rec, &config.constraints)? {
+        Appended::Written { path, name } => {
+            eprintln!("recorded as {}#{name}", path.display())
+        }
+        Appended::AlreadyRecorded { path, name } => eprintln!(
+            "already recorded as {}#{name} (same input up to symmetry)",
+            path.display()
+        ),
+    }
+    Ok(())
+}
+
+/// An indicatif progress bar on standard error, hidden when that is not a terminal.
+struct Bar(ProgressBar);
+
+impl Bar {
+    fn new(what: &str) -> Bar {
+        let bar = ProgressBar::new(0);
+        bar.set_style(
+            ProgressStyle::with_template(&format!(
+                "{what} [{{elapsed_precise}}] {{wide_bar}} {{pos}}/{{len}} classes, ETA {{eta_precise}}"
+            ))
+            .expect("a valid template"),
+        );
+        Bar(bar)
+    }
+}
+
+impl exhaust::Progress for Bar {
+    fn start(&self, classes: u64) {
+        self.0.set_length(classes);
+    }
+    fn advance(&self, classes: u64) {
+        self.0.inc(classes);
+    }
+}
+
+/// What `run --metamorphic` and `run --kill-matrix` add to a run.
+#[derive(Default, serde::Serialize)]
+pub struct RunExtras {
+    /// Per solution: every case on which its answers disagree with themselves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metamorphic: Option<Vec<SolutionConsistency>>,
+    /// The kill matrix.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kill_matrix: Option<KillMatrix>,
+    #[serde(skip)]
+    calls: u64,
+}
+
+/// One solution's metamorphic result.
+#[derive(serde::Serialize)]
+pub struct SolutionConsistency {
+    /// The solution.
+    pub name: String,
+    /// `(case, inconsistency)` for each case where a law breaks.
+    pub inconsistent: Vec<(String, Inconsistency)>,
+}
+
+/// Computes the extras asked for, and raises the report's exit code to 1 when a solution
+/// expected to be accepted disagrees with itself (one of its answers is then wrong).
+pub fn run_extras(
+    suite: &Suite,
+    solutions: &[&dyn Solution],
+    report: &mut RunReport,
+    metamorphic: bool,
+    kill_matrix: bool,
+) -> RunExtras {
+    let mut extras = RunExtras::default();
+    if metamorphic {
+        let mut all = Vec::new();
+        for sol in solutions {
+            let mut exec = InProcess::new(*sol);
+            let mut counting = Counting {
+                inner: &mut exec,
+                calls: 0,
+            };
+            let mut found = Vec::new();
+            for c in suite.cases.iter().filter(|c| c.input.is_ok()) {
+                if let Some(i) = metamorphic::check_each_law(&mut counting, &c.board, &c.hand) {
+                    found.push((c.id.clone(), i));
+                }
+            }
+            extras.calls += counting.calls;
+            if !found.is_empty() && sol.expected() == VerdictKind::Accepted {
+                report.exit_code = report.exit_code.max(1);
+            }
+            all.push(SolutionConsistency {
+                name: sol.name().to_string(),
+                inconsistent: found,
+            });
+        }
+        extras.metamorphic = Some(all);
+    }
+    if kill_matrix {
+        extras.kill_matrix = Some(killmatrix::build(report));
+    }
+    extras
+}
+
+/// Counts the calls the checks make.
+struct Counting<'a> {
+    inner: &'a mut dyn Executor,
+    calls: u64,
+}
+
+impl Executor for Counting<'_> {
+    fn call(&mut self, board: &str, hand: &str) -> zuma_judge::execute::Outcome {
+        self.calls += 1;
+        self.inner.call(board, hand)
+    }
+}
+
+/// The run report with the extras: JSON gets `metamorphic` and `kill_matrix` keys, human text
+/// gets a section each before its closing `exit N` line.
+pub fn render_run(report: &RunReport, extras: &RunExtras, format: Format) -> Result<String> {
+    match format {
+        Format::Json => {
+            let mut v = serde_json::to_value(report)?;
+            if let (Some(obj), serde_json::Value::Object(more)) =
+                (v.as_object_mut(), serde_json::to_value(extras)?)
+            {
+                obj.extend(more);
+            }
+            json(&v)
+        }
+        Format::Human => {
+            let text = zuma_judge::report::reporter(format).render(report);
+            let body = text
+                .strip_suffix(&format!("exit {}\n", report.exit_code))
+                .unwrap_or(&text);
+            let mut o = body.to_string();
+            if let Some(m) = &extras.metamorphic {
+                let rows: Vec<(String, Vec<(String, Inconsistency)>)> = m
+                    .iter()
+                    .map(|s| (s.name.clone(), s.inconsistent.clone()))
+                    .collect();
+                o.push_str(&hunt::metamorphic(&rows, extras.calls));
+            }
+            if let Some(k) = &extras.kill_matrix {
+                o.push_str(&hunt::kill_matrix(k));
+            }
+            o.push_str(&format!("exit {}\n", report.exit_code));
+            Ok(o)
+        }
+        // JUnit and Markdown keep their own shape; the extras are in human and JSON output.
+        Format::Junit | Format::Markdown => Ok(zuma_judge::report::reporter(format).render(report)),
+    }
+}

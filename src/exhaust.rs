@@ -1,0 +1,861 @@
+//! `exhaust`: judges a candidate on every valid instance up to a bound, one representative per
+//! class of colour renaming x board reversal, in the judge's size order, on every core. Without
+//! `--all` it stops at the first failing class, which is the globally smallest counterexample.
+//! Shards split the sweep deterministically; [`merge`] combines their reports into one.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::sync::Mutex;
+use std::time::Instant;
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::counterexample::{classify, Counterexample, FailureKind};
+use crate::execute::{Executor, Failure};
+use crate::generate::{self, SymmetryClass};
+use crate::metamorphic::{self, Inconsistency};
+use crate::oracle::{Oracle, WitnessError};
+use crate::registry::Solution;
+use crate::rules::{Constraints, Instance};
+use crate::verdict::VerdictKind;
+
+/// Builds one executor per worker thread. Each thread calls only its own.
+pub type ExecutorFactory<'a> = dyn Fn() -> Box<dyn Executor + Send + 'a> + Sync + 'a;
+
+/// Classes judged per parallel block. Without `--all` the sweep stops after the block holding
+/// the first failure, so at most one block's work is wasted past it.
+pub const BLOCK: usize = 4096;
+
+/// Distinct states a worker's oracle memo may hold before it is dropped and started afresh, to
+/// bound memory (about 40 bytes a state). Dropping it only costs time.
+pub const MEMO_CAP: usize = 2_000_000;
+
+/// One shard of a sweep: the classes whose 0-based position `i` in the size order has
+/// `i % count == index - 1`. Round robin, so every shard gets a like share of every size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// 1-based, `1..=count`.
+    pub index: usize,
+    /// Number of shards.
+    pub count: usize,
+}
+
+impl Shard {
+    /// Does this shard judge the class at 0-based position `i`?
+    pub fn takes(&self, i: usize) -> bool {
+        i % self.count == self.index - 1
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+    /// Parses `K/N`, e.g. `2/4`, with `1 <= K <= N`.
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let bad = || format!("'{s}' is not a shard; write K/N with 1 <= K <= N, e.g. 1/4");
+        let (k, n) = s.split_once('/').ok_or_else(bad)?;
+        let (index, count): (usize, usize) = (
+            k.trim().parse().map_err(|_| bad())?,
+            n.trim().parse().map_err(|_| bad())?,
+        );
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// What to sweep and how.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Longest board, in balls (boards of 1..=max_board).
+    pub max_board: usize,
+    /// Largest hand, in balls (hands of 1..=max_hand).
+    pub max_hand: usize,
+    /// Judge every class and count every failure, instead of stopping at the first.
+    pub all: bool,
+    /// Judge only this shard's classes.
+    pub shard: Option<Shard>,
+    /// Which classes also get their [`metamorphic::composite`] variant judged: 0 none; else
+    /// every class that the oracle or the candidate calls solvable, and 1 in this many of the
+    /// rest (those at positions divisible by it; 1 means every class). The rest are where a
+    /// complete search is slowest, so sampling them keeps the sweep's cost near one call a
+    /// class.
+    pub metamorphic_sample: u64,
+    /// Worker threads; 0 for one per core.
+    pub jobs: usize,
+}
+
+/// A number of classes and the instances they stand for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Count {
+    /// Symmetry classes.
+    pub classes: u64,
+    /// Instances (board string, hand multiset) they stand for.
+    pub instances: u64,
+}
+
+impl Count {
+    fn add(&mut self, class: &SymmetryClass) {
+        self.classes += 1;
+        self.instances += class.instances;
+    }
+    fn plus(self, o: Count) -> Count {
+        Count {
+            classes: self.classes + o.classes,
+            instances: self.instances + o.instances,
+        }
+    }
+}
+
+/// A class's representative, the smallest instance of the class.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClassRef {
+    /// Its board.
+    pub board: String,
+    /// Its hand, letters in `RYBGW` order.
+    pub hand: String,
+    /// Instances the class stands for.
+    pub instances: u64,
+}
+
+/// What a sweep (or a merge of shard sweeps) found. JSON keys per the `exhaust` contract:
+/// `instances`, `classes`, `counterexample: {board, hand, oracle, got, ...} | null`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExhaustReport {
+    /// The candidate.
+    pub solution: String,
+    /// Its folder.
+    pub expected: VerdictKind,
+    /// The bound on the board, in balls.
+    pub max_board: usize,
+    /// The bound on the hand, in balls.
+    pub max_hand: usize,
+    /// Whether every class was judged (`--all`).
+    pub all: bool,
+    /// Which classes had their metamorphic variant judged too: 0 none, 1 all, N every class
+    /// called solvable by the oracle or the candidate and 1 in N of the rest.
+    pub metamorphic_sample: u64,
+    /// The shard this report covers; null for a whole sweep or a merge.
+    pub shard: Option<Shard>,
+    /// Every class in the sweep (this shard's share) and the instances they stand for.
+    pub domain: Count,
+    /// Classes judged: up to and including the counterexample's, or all of them.
+    pub classes: u64,
+    /// Instances those classes stand for.
+    pub instances: u64,
+    /// Failing classes (and their instances) by kind, among those judged.
+    pub failures: BTreeMap<FailureKind, Count>,
+    /// Classes on which the candidate disagreed with itself, among those judged.
+    pub inconsistent: Count,
+    /// The smallest failing input judged: the first failing class's representative, or its
+    /// metamorphic variant when only that fails. Null when nothing failed.
+    pub counterexample: Option<Counterexample>,
+    /// The class of the counterexample.
+    pub counterexample_class: Option<ClassRef>,
+    /// The first class on which the candidate disagreed with itself.
+    pub inconsistency: Option<Inconsistency>,
+    /// Wall time, in milliseconds (summed over shards in a merge).
+    pub wall_ms: f64,
+}
+
+impl ExhaustReport {
+    /// 1 when a counterexample or an inconsistency was found, else 0.
+    pub fn exit_code(&self) -> i32 {
+        i32::from(self.counterexample.is_some() || self.inconsistency.is_some())
+    }
+}
+
+/// Why a sweep stopped short.
+#[derive(Debug, Error)]
+pub enum ExhaustError {
+    /// The oracle's witness did not replay: an oracle bug.
+    #[error(transparent)]
+    Oracle(#[from] WitnessError),
+    /// The bound is outside the constraints, so the instances would not be valid.
+    #[error("--max-board {max_board} --max-hand {max_hand} is outside the constraints (board 1..={board_max}, hand 1..={hand_max}); lower the bound or raise the limits in judge.toml")]
+    Bounds {
+        /// Requested.
+        max_board: usize,
+        /// Requested.
+        max_hand: usize,
+        /// Allowed.
+        board_max: usize,
+        /// Allowed.
+        hand_max: usize,
+    },
+    /// The thread pool could not be built.
+    #[error("cannot start {jobs} worker threads: {message}")]
+    Threads {
+        /// Requested threads.
+        jobs: usize,
+        /// Why.
+        message: String,
+    },
+}
+
+/// Where a sweep reports progress, in classes. The CLI draws a progress bar; tests pass `&()`.
+pub trait Progress: Sync {
+    /// The sweep will judge up to `classes` classes.
+    fn start(&self, _classes: u64) {}
+    /// `classes` more were judged.
+    fn advance(&self, _classes: u64) {}
+}
+
+impl Progress for () {}
+
+/// One worker thread's own executor and oracle.
+pub(crate) struct Worker<'a> {
+    pub(crate) exec: Box<dyn Executor + Send + 'a>,
+    pub(crate) oracle: Oracle,
+}
+
+/// A class as judged.
+struct Judged {
+    oracle: i32,
+    got: Result<i32, Failure>,
+    kind: Option<FailureKind>,
+    /// The composite variant's strings and answer, when judged.
+    variant: Option<(String, String, Result<i32, Failure>)>,
+    variant_kind: Option<FailureKind>,
+    inconsistency: Option<Inconsistency>,
+}
+
+impl Judged {
+    fn kind(&self) -> Option<FailureKind> {
+        self.kind.or(self.variant_kind)
+    }
+}
+
+fn judge(
+    w: &mut Worker,
+    position: usize,
+    class: &SymmetryClass,
+    sample: u64,
+) -> Result<Judged, WitnessError> {
+    if w.oracle.memo_len() > MEMO_CAP {
+        w.oracle = Oracle::new();
+    }
+    let inst = Instance {
+        board: class.board.clone(),
+        hand: class.hand,
+    };
+    let oracle = w.oracle.solve(&inst)?.as_i32();
+    let (board, hand) = (class.board.to_string(), class.hand.to_string());
+    let got = w.exec.call(&board, &hand).result;
+    let kind = classify(oracle, &got);
+    let mut judged = Judged {
+        oracle,
+        got,
+        kind,
+        variant: None,
+        variant_kind: None,
+        inconsistency: None,
+    };
+    let solvable = oracle >= 0 || judged.got.as_ref().is_ok_and(|g| *g != -1);
+    if sample > 0 && (solvable || (position as u64).is_multiple_of(sample)) {
+        let (vb, vh) = metamorphic::composite(&board, &hand, &metamorphic::SHIFT);
+        let vgot = w.exec.call(&vb, &vh).result;
+        if vgot.as_ref().ok() != judged.got.as_ref().ok() {
+            judged.variant_kind = classify(oracle, &vgot);
+            judged.inconsistency = Some(Inconsistency {
+                board: board.clone(),
+                hand: hand.clone(),
+                got: judged.got.as_ref().ok().copied(),
+                variant_board: vb.clone(),
+                variant_hand: vh.clone(),
+                variant_got: vgot.as_ref().ok().copied(),
+                laws: metamorphic::broken_laws(
+                    w.exec.as_mut(),
+                    &board,
+                    &hand,
+                    judged.got.as_ref().ok().copied(),
+                ),
+            });
+        }
+        judged.variant = Some((vb, vh, vgot));
+    }
+    Ok(judged)
+}
+
+/// The classes of the sweep for `max_board` x `max_hand` in size order, with their 0-based
+/// positions, restricted to `shard`.
+fn sweep(max_board: usize, max_hand: usize, shard: Option<Shard>) -> Vec<(usize, SymmetryClass)> {
+    generate::symmetry_classes(max_board, max_hand)
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| shard.is_none_or(|s| s.takes(*i)))
+        .collect()
+}
+
+fn class_ref(c: &SymmetryClass) -> ClassRef {
+    ClassRef {
+        board: c.board.to_string(),
+        hand: c.hand.to_string(),
+        instances: c.instances,
+    }
+}
+
+fn empty_failures() -> BTreeMap<FailureKind, Count> {
+    FailureKind::ALL
+        .into_iter()
+        .map(|k| (k, Count::default()))
+        .collect()
+}
+
+/// A thread pool of `jobs` threads (0: one per core) and one [`Worker`] per thread, each with
+/// an executor from `make`.
+pub(crate) fn pool_and_workers<'a>(
+    make: &ExecutorFactory<'a>,
+    jobs: usize,
+) -> Result<(rayon::ThreadPool, Vec<Mutex<Worker<'a>>>), ExhaustError> {
+    let jobs = if jobs == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        jobs
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| ExhaustError::Threads {
+            jobs,
+            message: e.to_string(),
+        })?;
+    let workers = (0..jobs)
+        .map(|_| {
+            Mutex::new(Worker {
+                exec: make(),
+                oracle: Oracle::new(),
+            })
+        })
+        .collect();
+    Ok((pool, workers))
+}
+
+/// What judging a list of classes in order found.
+struct Swept<'c> {
+    judged: Count,
+    failures: BTreeMap<FailureKind, Count>,
+    inconsistent: Count,
+    first_failure: Option<(&'c SymmetryClass, Judged)>,
+    first_inconsistency: Option<Inconsistency>,
+}
+
+/// Judges `classes` (with their positions in the whole sweep) in blocks of [`BLOCK`], each block
+/// in parallel, reading results in order; stops after the first failing class unless `all`.
+fn sweep_classes<'c>(
+    classes: &'c [(usize, SymmetryClass)],
+    pool: &rayon::ThreadPool,
+    workers: &[Mutex<Worker>],
+    all: bool,
+    sample: u64,
+    progress: &dyn Progress,
+) -> Result<Swept<'c>, WitnessError> {
+    let mut out = Swept {
+        judged: Count::default(),
+        failures: empty_failures(),
+        inconsistent: Count::default(),
+        first_failure: None,
+        first_inconsistency: None,
+    };
+    for block in classes.chunks(BLOCK) {
+        let results: Vec<Result<Judged, WitnessError>> = pool.install(|| {
+            block
+                .par_iter()
+                .map(|(position, class)| {
+                    let slot = rayon::current_thread_index().unwrap_or(0) % workers.len();
+                    let mut w = workers[slot].lock().unwrap_or_else(|e| e.into_inner());
+                    judge(&mut w, *position, class, sample)
+                })
+                .collect()
+        });
+        progress.advance(block.len() as u64);
+        for ((_, class), judged) in block.iter().zip(results) {
+            let judged = judged?;
+            out.judged.add(class);
+            if let Some(i) = &judged.inconsistency {
+                out.inconsistent.add(class);
+                out.first_inconsistency.get_or_insert_with(|| i.clone());
+            }
+            if let Some(kind) = judged.kind() {
+                out.failures.get_mut(&kind).unwrap().add(class);
+                if out.first_failure.is_none() {
+                    out.first_failure = Some((class, judged));
+                }
+                if !all {
+                    return Ok(out);
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The failing input of a failing class: its representative, or the variant when only that
+/// failed, with the oracle's witness.
+fn counterexample_of(
+    class: &SymmetryClass,
+    j: Judged,
+    limits: &Constraints,
+) -> Result<Counterexample, WitnessError> {
+    let mut oracle = Oracle::new();
+    let cx = if j.kind.is_some() {
+        let inst = Instance {
+            board: class.board.clone(),
+            hand: class.hand,
+        };
+        let answer = oracle.solve(&inst)?;
+        Counterexample::new(
+            &class.board.to_string(),
+            &class.hand.to_string(),
+            &answer,
+            &j.got,
+        )
+    } else {
+        let (vb, vh, vgot) = j.variant.as_ref().expect("only a variant can fail alone");
+        let inst = Instance::parse(vb, vh, limits).expect("a variant of a valid instance");
+        let answer = oracle.solve(&inst)?;
+        debug_assert_eq!(answer.as_i32(), j.oracle);
+        Counterexample::new(vb, vh, &answer, vgot)
+    };
+    let mut cx = cx.expect("a failing class has a failing input");
+    cx.inconsistency = j.inconsistency;
+    Ok(cx)
+}
+
+/// Sweeps `solution` as `opts` says, calling it through executors from `make` (one per worker
+/// thread), and reports progress to `progress`.
+///
+/// Order and determinism: classes are judged in blocks of [`BLOCK`] in size order, a block in
+/// parallel; the results are then read in order, so the counterexample is the first failing
+/// class in size order whatever the scheduling. Its representative is the smallest instance of
+/// its class, so for a candidate that keeps the metamorphic laws it is the globally smallest
+/// failing instance within the bound.
+pub fn run(
+    solution: &dyn Solution,
+    make: &ExecutorFactory,
+    opts: &Options,
+    limits: &Constraints,
+    progress: &dyn Progress,
+) -> Result<ExhaustReport, ExhaustError> {
+    if opts.max_board == 0
+        || opts.max_hand == 0
+        || opts.max_board > limits.board_max
+        || opts.max_hand > limits.hand_max
+        || limits.colours.len() != 5
+    {
+        return Err(ExhaustError::Bounds {
+            max_board: opts.max_board,
+            max_hand: opts.max_hand,
+            board_max: limits.board_max,
+            hand_max: limits.hand_max,
+        });
+    }
+    let started = Instant::now();
+    let classes = sweep(opts.max_board, opts.max_hand, opts.shard);
+    let mut domain = Count::default();
+    for (_, c) in &classes {
+        domain.add(c);
+    }
+    let (pool, workers) = pool_and_workers(make, opts.jobs)?;
+    progress.start(domain.classes);
+    let swept = sweep_classes(
+        &classes,
+        &pool,
+        &workers,
+        opts.all,
+        opts.metamorphic_sample,
+        progress,
+    )?;
+    let (counterexample, counterexample_class) = match swept.first_failure {
+        None => (None, None),
+        Some((class, j)) => (
+            Some(counterexample_of(class, j, limits)?),
+            Some(class_ref(class)),
+        ),
+    };
+    Ok(ExhaustReport {
+        solution: solution.name().to_string(),
+        expected: solution.expected(),
+        max_board: opts.max_board,
+        max_hand: opts.max_hand,
+        all: opts.all,
+        metamorphic_sample: opts.metamorphic_sample,
+        shard: opts.shard,
+        domain,
+        classes: swept.judged.classes,
+        instances: swept.judged.instances,
+        failures: swept.failures,
+        inconsistent: swept.inconsistent,
+        counterexample,
+        counterexample_class,
+        inconsistency: swept.first_inconsistency,
+        wall_ms: started.elapsed().as_secs_f64() * 1e3,
+    })
+}
+
+/// Largest board [`smaller_counterexample`] sweeps, in balls.
+pub const SMALLER_MAX_BOARD: usize = 8;
+
+/// The smallest failing instance (in size order) of fewer than `below` balls in total, board at
+/// most [`SMALLER_MAX_BOARD`], found by judging the first `budget` classes in size order; `None`
+/// when none fails among them. What `fuzz` runs after greedy shrinking, which can stop at a
+/// local minimum (a 15-ball input whose every one-step shrink passes while a 6-ball one fails).
+pub fn smaller_counterexample(
+    make: &ExecutorFactory,
+    limits: &Constraints,
+    below: usize,
+    budget: usize,
+    jobs: usize,
+) -> Result<Option<Counterexample>, ExhaustError> {
+    let max_board = SMALLER_MAX_BOARD
+        .min(limits.board_max)
+        .min(below.saturating_sub(2));
+    let max_hand = limits.hand_max.min(5).min(below.saturating_sub(2));
+    if max_board == 0 || max_hand == 0 || limits.colours.len() != 5 {
+        return Ok(None);
+    }
+    let classes: Vec<(usize, SymmetryClass)> = sweep(max_board, max_hand, None)
+        .into_iter()
+        .filter(|(_, c)| c.board.len() + c.hand.len() < below)
+        .take(budget)
+        .collect();
+    let (pool, workers) = pool_and_workers(make, jobs)?;
+    let swept = sweep_classes(&classes, &pool, &workers, false, 0, &())?;
+    Ok(match swept.first_failure {
+        None => None,
+        Some((class, j)) => Some(counterexample_of(class, j, limits)?),
+    })
+}
+
+/// Shard reports that cannot be merged. Exit code 2.
+#[derive(Debug, Error)]
+pub enum MergeError {
+    /// A file cannot be read or is not an `exhaust --format json` report.
+    #[error("{path}: {message}")]
+    File {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+    /// The files do not make up one sharded sweep.
+    #[error("{0}")]
+    Mismatch(String),
+}
+
+/// Reads the `exhaust --format json` report in `path`.
+pub fn read_report(path: &std::path::Path) -> Result<ExhaustReport, MergeError> {
+    let text = std::fs::read_to_string(path).map_err(|e| MergeError::File {
+        path: path.to_path_buf(),
+        message: format!("cannot read: {e}"),
+    })?;
+    serde_json::from_str(&text).map_err(|e| MergeError::File {
+        path: path.to_path_buf(),
+        message: format!(
+            "line {}: not an exhaust report ({e}); write shard reports with `zuma-judge exhaust --shard K/N --format json --out FILE`",
+            e.line()
+        ),
+    })
+}
+
+/// Combines the reports of shards `1/N..N/N` of one sweep into the report an unsharded sweep
+/// gives (all fields but `wall_ms`, which is summed).
+///
+/// With `--all`, counts add up and the smallest counterexample wins. Without it, each shard
+/// stopped at its own first failure, which is never before the global first; so the global
+/// counterexample is the smallest of the shards', and the judged counts are recomputed as
+/// every class up to it in the global order (the sweep's classes are regenerated for that).
+pub fn merge(reports: &[(PathBuf, ExhaustReport)]) -> Result<ExhaustReport, MergeError> {
+    let Some((first_path, first)) = reports.first() else {
+        return Err(MergeError::Mismatch(
+            "no shard reports given; pass every FILE from --shard 1/N .. N/N".into(),
+        ));
+    };
+    let mut seen = Vec::new();
+    for (path, r) in reports {
+        let Some(shard) = r.shard else {
+            return Err(MergeError::File {
+                path: path.clone(),
+                message: "not a shard report (its \"shard\" is null); merge only reports of `exhaust --shard K/N`".into(),
+            });
+        };
+        let key = |r: &ExhaustReport| {
+            (
+                r.solution.clone(),
+                r.max_board,
+                r.max_hand,
+                r.all,
+                r.metamorphic_sample,
+                r.shard.map(|s| s.count),
+            )
+        };
+        if key(r) != key(first) {
+            return Err(MergeError::Mismatch(format!(
+                "{} ({} shard {shard}, board <= {}, hand <= {}, all {}, metamorphic sample {}) and {} ({} shard {}, board <= {}, hand <= {}, all {}, metamorphic sample {}) are not shards of one sweep",
+                path.display(), r.solution, r.max_board, r.max_hand, r.all, r.metamorphic_sample,
+                first_path.display(), first.solution, first.shard.unwrap(), first.max_board, first.max_hand, first.all, first.metamorphic_sample
+            )));
+        }
+        if seen.contains(&shard.index) {
+            return Err(MergeError::File {
+                path: path.clone(),
+                message: format!("shard {shard} is given twice"),
+            });
+        }
+        seen.push(shard.index);
+    }
+    let count = first.shard.unwrap().count;
+    let missing: Vec<String> = (1..=count)
+        .filter(|i| !seen.contains(i))
+        .map(|i| format!("{i}/{count}"))
+        .collect();
+    if !missing.is_empty() {
+        return Err(MergeError::Mismatch(format!(
+            "shards {} are missing; a merge needs every shard of the sweep",
+            missing.join(", ")
+        )));
+    }
+
+    let order = |c: &ClassRef| {
+        let b = crate::rules::Board::from_letters(&c.board).unwrap_or_default();
+        let h = crate::rules::Hand::from_letters(&c.hand).unwrap_or_default();
+        (b, h)
+    };
+    let domain = reports
+        .iter()
+        .fold(Count::default(), |acc, (_, r)| acc.plus(r.domain));
+    let wall_ms = reports.iter().map(|(_, r)| r.wall_ms).sum();
+    let winner = reports
+        .iter()
+        .filter_map(|(_, r)| Some((r.counterexample_class.as_ref()?, r)))
+        .min_by(|a, b| {
+            let (x, y) = (order(a.0), order(b.0));
+            generate::size_order((&x.0, &x.1), (&y.0, &y.1))
+        });
+    let mut out = ExhaustReport {
+        shard: None,
+        domain,
+        wall_ms,
+        counterexample: winner.and_then(|(_, r)| r.counterexample.clone()),
+        counterexample_class: winner.map(|(c, _)| c.clone()),
+        ..first.clone()
+    };
+    if first.all {
+        out.classes = reports.iter().map(|(_, r)| r.classes).sum();
+        out.instances = reports.iter().map(|(_, r)| r.instances).sum();
+        out.failures = empty_failures();
+        for (_, r) in reports {
+            for (k, c) in &r.failures {
+                let e = out.failures.entry(*k).or_default();
+                *e = e.plus(*c);
+            }
+        }
+        out.inconsistent = reports
+            .iter()
+            .fold(Count::default(), |acc, (_, r)| acc.plus(r.inconsistent));
+        // Each shard's first inconsistency is its smallest; the global one is the smallest.
+        out.inconsistency = reports
+            .iter()
+            .filter_map(|(_, r)| r.inconsistency.as_ref())
+            .min_by(|a, b| {
+                let (x, y) = (
+                    generate::symmetry_canonical(
+                        &crate::rules::Board::from_letters(&a.board).unwrap_or_default(),
+                        &crate::rules::Hand::from_letters(&a.hand).unwrap_or_default(),
+                    ),
+                    generate::symmetry_canonical(
+                        &crate::rules::Board::from_letters(&b.board).unwrap_or_default(),
+                        &crate::rules::Hand::from_letters(&b.hand).unwrap_or_default(),
+                    ),
+                );
+                generate::size_order((&x.0, &x.1), (&y.0, &y.1))
+            })
+            .cloned();
+        return Ok(out);
+    }
+    // Without --all: every class up to the global counterexample's, in the global order.
+    let all = generate::symmetry_classes(first.max_board, first.max_hand);
+    out.failures = empty_failures();
+    out.inconsistent = Count::default();
+    out.inconsistency = None;
+    match winner {
+        None => {
+            out.classes = domain.classes;
+            out.instances = domain.instances;
+        }
+        Some((c, r)) => {
+            let (b, h) = order(c);
+            let pos = all
+                .binary_search_by(|x| generate::size_order((&x.board, &x.hand), (&b, &h)))
+                .map_err(|_| {
+                    MergeError::Mismatch(format!(
+                        "the counterexample class {} + {} is not in the sweep for board <= {}, hand <= {}",
+                        c.board, c.hand, first.max_board, first.max_hand
+                    ))
+                })?;
+            out.classes = pos as u64 + 1;
+            out.instances = all[..=pos].iter().map(|x| x.instances).sum();
+            if let Some(cx) = &r.counterexample {
+                let count = Count {
+                    classes: 1,
+                    instances: c.instances,
+                };
+                out.failures.insert(cx.kind, count);
+                if cx.inconsistency.is_some() {
+                    out.inconsistent = count;
+                    out.inconsistency = cx.inconsistency.clone();
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::execute::InProcess;
+    use crate::registry;
+    use crate::rules::{Board, Hand};
+
+    fn sweep_with(name: &str, max_board: usize, max_hand: usize, all: bool) -> ExhaustReport {
+        let sol = registry::find(name).unwrap();
+        let make = || Box::new(InProcess::new(sol)) as Box<dyn Executor + Send>;
+        run(
+            sol,
+            &make,
+            &Options {
+                max_board,
+                max_hand,
+                all,
+                shard: None,
+                metamorphic_sample: 1,
+                jobs: 2,
+            },
+            &Constraints::default(),
+            &(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn shards_parse() {
+        assert_eq!("2/4".parse::<Shard>(), Ok(Shard { index: 2, count: 4 }));
+        assert_eq!(
+            "0/4".parse::<Shard>().unwrap_err(),
+            "'0/4' is not a shard; write K/N with 1 <= K <= N, e.g. 1/4"
+        );
+        assert!("5/4".parse::<Shard>().is_err());
+        assert!("x".parse::<Shard>().is_err());
+    }
+
+    /// The no-rescan clean-up's smallest counterexample, RRYR + YY, and no instance before it in
+    /// size order fails, with or without symmetry, whatever the hand bound (all 13,885 of them
+    /// checked directly).
+    #[test]
+    fn smallest_counterexample_is_smallest_over_all_instances() {
+        let r = sweep_with("no_chain_reaction", 4, 2, false);
+        let cx = r.counterexample.clone().unwrap();
+        assert_eq!(
+            (
+                cx.board.as_str(),
+                cx.hand.as_str(),
+                cx.oracle,
+                cx.got,
+                cx.kind
+            ),
+            ("RRYR", "YY", 2, Some(-1), FailureKind::FalseMinusOne)
+        );
+        assert_eq!(cx.witness, ["Y@2", "Y@2"]);
+        assert_eq!((r.classes, r.instances), (81, 6_140));
+        let sol = registry::find("no_chain_reaction").unwrap();
+        let (cb, ch) = (
+            Board::from_letters(&cx.board).unwrap(),
+            Hand::from_letters(&cx.hand).unwrap(),
+        );
+        let limits = Constraints::default();
+        let mut oracle = Oracle::new();
+        let mut checked = 0;
+        for b in generate::stable_boards(cx.board.len(), 5) {
+            for h in generate::hands(cx.size - 1) {
+                if generate::size_order((&b, &h), (&cb, &ch)) != std::cmp::Ordering::Less {
+                    continue;
+                }
+                let inst = Instance::parse(&b.to_string(), &h.to_string(), &limits).unwrap();
+                let truth = oracle.solve(&inst).unwrap().as_i32();
+                assert_eq!(
+                    sol.find_min_step(b.to_string(), h.to_string()),
+                    truth,
+                    "{inst}"
+                );
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 13_885);
+    }
+
+    /// `--all` counts every failure by kind; the greedy breaks the reversal law.
+    #[test]
+    fn all_counts_failures_by_kind() {
+        let r = sweep_with("greedy_complete_runs", 5, 3, true);
+        assert_eq!((r.classes, r.instances), (1_280, 194_150));
+        let kinds: Vec<(FailureKind, u64, u64)> = r
+            .failures
+            .iter()
+            .filter(|(_, c)| c.classes > 0)
+            .map(|(k, c)| (*k, c.classes, c.instances))
+            .collect();
+        assert_eq!(kinds, [(FailureKind::FalseMinusOne, 6, 300)]);
+        assert_eq!((r.inconsistent.classes, r.inconsistent.instances), (4, 240));
+        let i = r.inconsistency.unwrap();
+        assert_eq!(
+            i.describe(),
+            "RRYYR + RY gives -1 but YBBYY + BY gives 1 (breaks board reversal)"
+        );
+    }
+
+    /// seed 000's pruned search holds up to board 5, hand 3; three shards merge into the
+    /// unsharded report.
+    #[test]
+    fn accepted_solution_has_no_counterexample_and_shards_merge() {
+        let whole = sweep_with("seed000_bfs", 5, 3, false);
+        assert_eq!(whole.counterexample, None);
+        assert_eq!((whole.classes, whole.instances), (1_280, 194_150));
+        for (name, all) in [
+            ("seed000_bfs", false),
+            ("no_chain_reaction", false),
+            ("greedy_complete_runs", true),
+        ] {
+            let whole = sweep_with(name, 5, 3, all);
+            let shards: Vec<(PathBuf, ExhaustReport)> = (1..=3)
+                .map(|k| {
+                    let sol = registry::find(name).unwrap();
+                    let make = || Box::new(InProcess::new(sol)) as Box<dyn Executor + Send>;
+                    let opts = Options {
+                        max_board: 5,
+                        max_hand: 3,
+                        all,
+                        shard: Some(Shard { index: k, count: 3 }),
+                        metamorphic_sample: 1,
+                        jobs: 2,
+                    };
+                    let r = run(sol, &make, &opts, &Constraints::default(), &()).unwrap();
+                    (PathBuf::from(format!("s{k}.json")), r)
+                })
+                .collect();
+            let mut merged = merge(&shards).unwrap();
+            merged.wall_ms = whole.wall_ms;
+            assert_eq!(merged, whole, "{name}");
+        }
+    }
+}

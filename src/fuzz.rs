@@ -1,0 +1,346 @@
+//! `fuzz`: judges a candidate on seeded random instances from
+//! [`generate::random_instance`] (aimed at answers 1..=5), on every core, until a count or a
+//! time is reached or it fails; then shrinks the failure with [`crate::minimise`]. Instance `i`
+//! of seed `S` is drawn from its own generator seeded `S + i`, so any one is reproduced alone.
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::counterexample::Counterexample;
+use crate::exhaust::{self, ExecutorFactory, ExhaustError, Worker, MEMO_CAP};
+use crate::generate;
+use crate::metamorphic::{self, Inconsistency};
+use crate::minimise;
+use crate::oracle::{Oracle, WitnessError};
+use crate::registry::Solution;
+use crate::rules::{Constraints, Instance};
+use crate::runner::{self, MINIMISE_TRIES};
+use crate::verdict::VerdictKind;
+
+/// When to stop (besides a failure).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// After this many instances.
+    Count(u64),
+    /// After the batch running when this much time has passed.
+    Time(Duration),
+}
+
+/// How to fuzz.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The run's seed; instance `i` uses seed `seed + i` (wrapping).
+    pub seed: u64,
+    /// When to stop.
+    pub stop: Stop,
+    /// Also call the candidate on a random [`metamorphic::composite`] variant of each instance.
+    pub metamorphic: bool,
+    /// Worker threads; 0 for one per core.
+    pub jobs: usize,
+}
+
+/// Classes the sweep after greedy shrinking may judge (about the sizes up to 9 or 10 balls;
+/// a second or two for the shipped wrong solutions).
+pub const SWEEP_BUDGET: usize = 20_000;
+
+/// Most instances per parallel batch; batches start at one per thread and double while they
+/// take under a quarter of a second. The first failure in index order is kept, so results do
+/// not depend on batching or scheduling.
+pub const MAX_BATCH: u64 = 1024;
+
+/// A failure, as found and as shrunk.
+#[derive(Clone, Debug, Serialize)]
+pub struct FuzzFailure {
+    /// 0-based index of the failing instance in this run.
+    pub index: u64,
+    /// The seed that generates it alone: `zuma-judge fuzz --seed CASE_SEED --count 1`.
+    pub case_seed: u64,
+    /// The failing input as generated (or its metamorphic variant, when only that failed).
+    pub found: Counterexample,
+    /// Board plus hand after greedy shrinking, in balls.
+    pub shrunk_size: usize,
+    /// The smallest failing input found: greedy shrinking's, or a smaller one from a sweep of
+    /// the first [`SWEEP_BUDGET`] classes below its size
+    /// ([`exhaust::smaller_counterexample`]).
+    pub minimised: Counterexample,
+    /// Candidates the minimiser tried.
+    pub tries: usize,
+}
+
+/// What a fuzz run found.
+#[derive(Clone, Debug, Serialize)]
+pub struct FuzzReport {
+    /// The candidate.
+    pub solution: String,
+    /// Its folder.
+    pub expected: VerdictKind,
+    /// The run's seed.
+    pub seed: u64,
+    /// Instances generated and judged (up to and including a failure).
+    pub generated: u64,
+    /// The oracle's answers over those instances: answer (moves, or -1) -> instances.
+    pub histogram: BTreeMap<i32, u64>,
+    /// Instances whose board can be emptied.
+    pub solvable: u64,
+    /// The first failure, or null.
+    pub failure: Option<FuzzFailure>,
+    /// Wall time, in milliseconds.
+    pub wall_ms: f64,
+}
+
+impl FuzzReport {
+    /// 1 when a failure (wrong answer or self-disagreement) was found, else 0.
+    pub fn exit_code(&self) -> i32 {
+        i32::from(self.failure.is_some())
+    }
+}
+
+struct Judged {
+    answer: i32,
+    failure: Option<(Instance, Counterexample)>,
+}
+
+/// The instance with seed `case_seed`, as the fuzzer generates it.
+pub fn instance(case_seed: u64, limits: &Constraints) -> Instance {
+    generate::random_instance(&mut ChaCha8Rng::seed_from_u64(case_seed), limits)
+}
+
+fn judge_one(
+    w: &mut Worker,
+    case_seed: u64,
+    limits: &Constraints,
+    metamorphic: bool,
+) -> Result<Judged, WitnessError> {
+    if w.oracle.memo_len() > MEMO_CAP {
+        w.oracle = Oracle::new();
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(case_seed);
+    let inst = generate::random_instance(&mut rng, limits);
+    let answer = w.oracle.solve(&inst)?;
+    let (b, h) = (inst.board.to_string(), inst.hand.to_string());
+    let got = w.exec.call(&b, &h).result;
+    let mut failure = Counterexample::new(&b, &h, &answer, &got).map(|c| (inst.clone(), c));
+    if metamorphic {
+        let mut perm = [0, 1, 2, 3, 4];
+        perm.shuffle(&mut rng);
+        let (vb, vh) = metamorphic::composite(&b, &h, &perm);
+        let vgot = w.exec.call(&vb, &vh).result;
+        if vgot.as_ref().ok() != got.as_ref().ok() {
+            let inc = Inconsistency {
+                board: b.clone(),
+                hand: h.clone(),
+                got: got.as_ref().ok().copied(),
+                variant_board: vb.clone(),
+                variant_hand: vh.clone(),
+                variant_got: vgot.as_ref().ok().copied(),
+                laws: metamorphic::broken_laws(w.exec.as_mut(), &b, &h, got.as_ref().ok().copied()),
+            };
+            if failure.is_none() {
+                let vinst = Instance::parse(&vb, &vh, limits).expect("a variant of a valid input");
+                let vanswer = w.oracle.solve(&vinst)?;
+                failure = Counterexample::new(&vb, &vh, &vanswer, &vgot).map(|c| (vinst, c));
+            }
+            if let Some((_, c)) = failure.as_mut() {
+                c.inconsistency = Some(inc);
+            }
+        }
+    }
+    Ok(Judged {
+        answer: answer.as_i32(),
+        failure,
+    })
+}
+
+/// Fuzzes `solution` as `opts` says, calling it through executors from `make` (one per worker
+/// thread, plus one for minimising).
+pub fn run(
+    solution: &dyn Solution,
+    make: &ExecutorFactory,
+    opts: &Options,
+    limits: &Constraints,
+) -> Result<FuzzReport, ExhaustError> {
+    let started = Instant::now();
+    let (pool, workers) = exhaust::pool_and_workers(make, opts.jobs)?;
+    let mut histogram = BTreeMap::new();
+    let mut generated = 0u64;
+    let mut found: Option<(u64, Instance, Counterexample)> = None;
+    let threads = pool.current_num_threads() as u64;
+    let mut batch = threads;
+    'batches: loop {
+        let end = match opts.stop {
+            Stop::Count(n) => n.min(generated + batch),
+            Stop::Time(t) if started.elapsed() >= t => generated,
+            Stop::Time(_) => generated + batch,
+        };
+        if end <= generated {
+            break;
+        }
+        let batch_started = Instant::now();
+        let results: Vec<Result<Judged, WitnessError>> = pool.install(|| {
+            (generated..end)
+                .into_par_iter()
+                .map(|i| {
+                    let slot = rayon::current_thread_index().unwrap_or(0) % workers.len();
+                    let mut w = workers[slot].lock().unwrap_or_else(|e| e.into_inner());
+                    judge_one(&mut w, opts.seed.wrapping_add(i), limits, opts.metamorphic)
+                })
+                .collect()
+        });
+        // Batches of about a quarter of a second: large enough to keep every core busy, small
+        // enough that `--time` is kept even by a slow candidate.
+        let took = batch_started.elapsed();
+        if took < Duration::from_millis(250) {
+            batch = (batch * 2).min(MAX_BATCH);
+        } else if took > Duration::from_secs(1) {
+            batch = (batch / 2).max(threads);
+        }
+        for (i, r) in (generated..end).zip(results) {
+            let j = r?;
+            generated = i + 1;
+            *histogram.entry(j.answer).or_insert(0) += 1;
+            if let Some((inst, cx)) = j.failure {
+                found = Some((i, inst, cx));
+                break 'batches;
+            }
+        }
+    }
+    let failure = match found {
+        None => None,
+        Some((index, inst, cx)) => {
+            let mut exec = make();
+            let mut oracle = Oracle::new();
+            let answer = oracle.solve(&inst)?;
+            let kind = runner::judge(exec.as_mut(), &inst, answer.as_i32())
+                .0
+                .kind();
+            let (small, tries) = if kind == VerdictKind::Accepted {
+                // Only the pair disagreed (a flaky candidate): keep the input as found.
+                (inst.clone(), 0)
+            } else {
+                minimise::minimise(
+                    &inst,
+                    limits,
+                    |cand| {
+                        let Ok(a) = oracle.solve(cand) else {
+                            return false;
+                        };
+                        runner::judge(exec.as_mut(), cand, a.as_i32()).0.kind() == kind
+                    },
+                    MINIMISE_TRIES,
+                )
+            };
+            let a = oracle.solve(&small)?;
+            let (b, h) = (small.board.to_string(), small.hand.to_string());
+            let got = exec.call(&b, &h).result;
+            let shrunk = Counterexample::new(&b, &h, &a, &got).unwrap_or_else(|| cx.clone());
+            let swept = exhaust::smaller_counterexample(
+                make,
+                limits,
+                shrunk.size,
+                SWEEP_BUDGET,
+                opts.jobs,
+            )?;
+            Some(FuzzFailure {
+                index,
+                case_seed: opts.seed.wrapping_add(index),
+                found: cx,
+                shrunk_size: shrunk.size,
+                minimised: swept.unwrap_or(shrunk),
+                tries,
+            })
+        }
+    };
+    Ok(FuzzReport {
+        solution: solution.name().to_string(),
+        expected: solution.expected(),
+        seed: opts.seed,
+        generated,
+        solvable: histogram
+            .iter()
+            .filter(|(a, _)| **a >= 0)
+            .map(|(_, n)| n)
+            .sum(),
+        histogram,
+        failure,
+        wall_ms: started.elapsed().as_secs_f64() * 1e3,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::execute::{Executor, InProcess};
+    use crate::registry;
+
+    fn fuzz(name: &str, seed: u64, count: u64) -> FuzzReport {
+        let sol = registry::find(name).unwrap();
+        let make = || Box::new(InProcess::new(sol)) as Box<dyn Executor + Send>;
+        run(
+            sol,
+            &make,
+            &Options {
+                seed,
+                stop: Stop::Count(count),
+                metamorphic: true,
+                jobs: 2,
+            },
+            &Constraints::default(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn finds_and_shrinks_seed003s_bug_reproducibly() {
+        let r = fuzz("seed003_adjacent_memo", 1, 10_000);
+        let f = r.failure.as_ref().unwrap();
+        assert_eq!((f.index, f.case_seed), (378, 379));
+        assert_eq!(
+            (f.found.board.as_str(), f.found.hand.as_str(), f.found.got),
+            ("RRWWRRWRRBRR", "RRBBW", Some(4))
+        );
+        // greedy shrinking reaches 12 balls; no smaller one fails (the smallest is 12 balls)
+        assert_eq!(
+            (
+                f.minimised.board.as_str(),
+                f.minimised.hand.as_str(),
+                f.minimised.oracle,
+                f.minimised.got
+            ),
+            ("RRWWRRBRR", "BBW", 3, Some(-1))
+        );
+        assert_eq!(f.shrunk_size, 12);
+        // the case seed alone finds the same input first
+        let again = fuzz("seed003_adjacent_memo", f.case_seed, 1);
+        assert_eq!(again.failure.unwrap().found, f.found);
+    }
+
+    /// Greedy shrinking stops at 15 balls; the sweep below it finds the smallest, 6 balls.
+    #[test]
+    fn the_sweep_beats_greedy_shrinking() {
+        let r = fuzz("no_chain_reaction", 1, 100);
+        let f = r.failure.unwrap();
+        assert_eq!(f.shrunk_size, 15);
+        assert_eq!(
+            (f.minimised.board.as_str(), f.minimised.hand.as_str()),
+            ("RRYR", "YY")
+        );
+    }
+
+    #[test]
+    fn accepted_solution_survives_with_a_spread_histogram() {
+        let r = fuzz("seed000_bfs", 7, 600);
+        assert!(r.failure.is_none());
+        assert_eq!(r.generated, 600);
+        assert_eq!(
+            r.histogram.into_iter().collect::<Vec<_>>(),
+            [(-1, 120), (1, 118), (2, 144), (3, 107), (4, 54), (5, 57)]
+        );
+        assert_eq!(r.solvable, 480);
+    }
+}

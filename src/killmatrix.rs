@@ -1,0 +1,177 @@
+//! The kill matrix of a run: which cases kill (get a verdict other than AC from) which
+//! known-wrong solutions, and a smallest set of cases that still kills every known-wrong
+//! solution that any case kills — what Polygon users work out by hand.
+
+use serde::Serialize;
+
+use crate::runner::RunReport;
+use crate::verdict::VerdictKind;
+
+/// Largest number of known-wrong solutions for the exact cover (a search over `2^n` sets of
+/// solutions); above it the cover is greedy and says so.
+pub const EXACT_LIMIT: usize = 20;
+
+/// One case's row.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct KillRow {
+    /// `file.toml#name`.
+    pub case: String,
+    /// Per known-wrong solution, in [`KillMatrix::solutions`] order: killed here?
+    pub kills: Vec<bool>,
+}
+
+/// The matrix and the cover.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct KillMatrix {
+    /// The known-wrong solutions (expected verdict other than accepted), in run order.
+    pub solutions: Vec<String>,
+    /// Every valid case, in case order.
+    pub rows: Vec<KillRow>,
+    /// A smallest set of cases killing every solution that some case kills, in case order.
+    pub cover: Vec<String>,
+    /// Whether [`KillMatrix::cover`] is proven smallest (exact search) or greedy.
+    pub exact: bool,
+    /// Known-wrong solutions that no case kills.
+    pub survivors: Vec<String>,
+}
+
+/// Builds the matrix from a finished run.
+pub fn build(report: &RunReport) -> KillMatrix {
+    let wrong: Vec<_> = report
+        .solutions
+        .iter()
+        .filter(|s| s.expected != VerdictKind::Accepted)
+        .collect();
+    let cases: Vec<String> = wrong
+        .first()
+        .map(|s| s.cases.iter().map(|c| c.case.clone()).collect())
+        .unwrap_or_default();
+    let rows: Vec<KillRow> = cases
+        .iter()
+        .enumerate()
+        .map(|(i, case)| KillRow {
+            case: case.clone(),
+            kills: wrong
+                .iter()
+                .map(|s| s.cases.get(i).is_some_and(|c| c.verdict != "AC"))
+                .collect(),
+        })
+        .collect();
+    let masks: Vec<Vec<bool>> = rows.iter().map(|r| r.kills.clone()).collect();
+    let (picked, exact) = cover(&masks, wrong.len());
+    let killed: Vec<bool> = (0..wrong.len())
+        .map(|j| rows.iter().any(|r| r.kills[j]))
+        .collect();
+    KillMatrix {
+        solutions: wrong.iter().map(|s| s.name.clone()).collect(),
+        cover: picked.into_iter().map(|i| rows[i].case.clone()).collect(),
+        exact,
+        survivors: wrong
+            .iter()
+            .zip(&killed)
+            .filter(|(_, k)| !**k)
+            .map(|(s, _)| s.name.clone())
+            .collect(),
+        rows,
+    }
+}
+
+/// A smallest set of rows (indices, ascending) whose `true`s cover every column that any row
+/// covers, and whether it is proven smallest.
+///
+/// Exact for up to [`EXACT_LIMIT`] columns: breadth-first search over covered-column sets,
+/// adding one row at a time, so the first time the full set is reached uses the fewest rows;
+/// rows are tried in order, so ties go to the earliest cases. Greedy (the row covering most
+/// new columns, earliest on ties) above that.
+pub fn cover(rows: &[Vec<bool>], columns: usize) -> (Vec<usize>, bool) {
+    let mask = |r: &Vec<bool>| -> u64 {
+        r.iter()
+            .enumerate()
+            .filter(|(_, k)| **k)
+            .fold(0, |m, (j, _)| m | 1 << j)
+    };
+    if columns > EXACT_LIMIT {
+        let masks: Vec<u64> = rows.iter().map(mask).collect();
+        let target = masks.iter().fold(0, |a, m| a | m);
+        let mut have = 0u64;
+        let mut picked = Vec::new();
+        while have != target {
+            let (i, _) = masks
+                .iter()
+                .enumerate()
+                .max_by_key(|(i, m)| ((*m & !have).count_ones(), std::cmp::Reverse(*i)))
+                .unwrap();
+            have |= masks[i];
+            picked.push(i);
+        }
+        picked.sort_unstable();
+        return (picked, false);
+    }
+    // distinct masks, each with its first row
+    let mut distinct: Vec<(u64, usize)> = Vec::new();
+    for (i, r) in rows.iter().enumerate() {
+        let m = mask(r);
+        if m != 0 && !distinct.iter().any(|(d, _)| *d == m) {
+            distinct.push((m, i));
+        }
+    }
+    let target = distinct.iter().fold(0, |a, (m, _)| a | m);
+    let size = 1usize << columns;
+    // from[set] = (previous set, row added) for sets reached
+    let mut from: Vec<Option<(u64, usize)>> = vec![None; size];
+    let mut frontier = vec![0u64];
+    let mut reached = vec![false; size];
+    reached[0] = true;
+    while !reached[target as usize] {
+        let mut next = Vec::new();
+        for &set in &frontier {
+            for &(m, row) in &distinct {
+                let s = set | m;
+                if !reached[s as usize] {
+                    reached[s as usize] = true;
+                    from[s as usize] = Some((set, row));
+                    next.push(s);
+                }
+            }
+        }
+        frontier = next;
+    }
+    let mut picked = Vec::new();
+    let mut s = target;
+    while let Some((prev, row)) = from[s as usize] {
+        picked.push(row);
+        s = prev;
+    }
+    picked.sort_unstable();
+    (picked, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exact_cover_beats_greedy() {
+        // Greedy takes row 0 (four columns) and then needs rows 1 and 2 as well; rows 1 and 2
+        // alone suffice.
+        let t = true;
+        let f = false;
+        let rows = vec![
+            vec![t, t, f, t, t, f],
+            vec![t, t, t, f, f, f],
+            vec![f, f, f, t, t, t],
+            vec![f, f, f, f, f, f],
+        ];
+        assert_eq!(cover(&rows, 6), (vec![1, 2], true));
+        let wide: Vec<Vec<bool>> = rows
+            .iter()
+            .map(|r| r.iter().copied().cycle().take(24).collect())
+            .collect();
+        assert_eq!(cover(&wide, 24), (vec![0, 1, 2], false));
+    }
+
+    #[test]
+    fn nothing_to_cover() {
+        assert_eq!(cover(&[vec![false, false]], 2), (vec![], true));
+    }
+}

@@ -1,0 +1,229 @@
+//! Regression cases: a counterexample that `fuzz` or `exhaust` found is kept as an ordinary case
+//! in `cases/regressions/<solution>.toml` (the value, not a seed, with its source and date), so
+//! every later `run` judges it. A case already recorded, up to symmetry, is not added again.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use crate::case;
+use crate::generate;
+use crate::rules::{Constraints, Instance};
+
+/// Where regression cases go by default, relative to the project root.
+pub const DEFAULT_DIR: &str = "cases/regressions";
+
+/// A counterexample to keep.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The board.
+    pub board: String,
+    /// The hand.
+    pub hand: String,
+    /// The oracle's answer, which becomes the case's `expected`.
+    pub expected: i32,
+    /// What the solution answered (`None`: no answer), for the note.
+    pub got: Option<i32>,
+    /// What found it, e.g. `zuma-judge fuzz --seed 7 --count 1, minimised`.
+    pub source: String,
+    /// When, as `YYYY-MM-DD` (UTC).
+    pub date: String,
+}
+
+/// What [`append`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Appended {
+    /// Added as the case `name` to `path`.
+    Written {
+        /// The file.
+        path: PathBuf,
+        /// The new case's name.
+        name: String,
+    },
+    /// The file already holds the case `name`, the same input up to colour renaming and board
+    /// reversal; nothing was written.
+    AlreadyRecorded {
+        /// The file.
+        path: PathBuf,
+        /// The existing case's name.
+        name: String,
+    },
+}
+
+/// A regression file that cannot be read or written. Exit code 2.
+#[derive(Debug, Error)]
+pub enum RegressionError {
+    /// I/O.
+    #[error("{path}: cannot {action}: {message}")]
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// `read`, `write` or `create the folder`.
+        action: &'static str,
+        /// The I/O error.
+        message: String,
+    },
+    /// The existing file does not parse; it is left alone.
+    #[error("{0}; fix the file before new regression cases can be added to it")]
+    Broken(case::CaseError),
+    /// The counterexample is not a valid input (cannot happen for the hunters' inputs).
+    #[error("{board} + {hand} is not a valid input: {reason}")]
+    Invalid {
+        /// The board.
+        board: String,
+        /// The hand.
+        hand: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// Today's date in UTC, `YYYY-MM-DD`.
+pub fn today() -> String {
+    let d = time::OffsetDateTime::now_utc().date();
+    format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day())
+}
+
+/// The regression file for `solution` in `dir`.
+pub fn path_for(dir: &Path, solution: &str) -> PathBuf {
+    dir.join(format!("{solution}.toml"))
+}
+
+/// Appends `record` as a case to `dir/<solution>.toml` (creating both when missing), unless
+/// the file already holds the same input up to symmetry.
+pub fn append(
+    dir: &Path,
+    solution: &str,
+    record: &Record,
+    limits: &Constraints,
+) -> Result<Appended, RegressionError> {
+    let path = path_for(dir, solution);
+    let inst = Instance::parse(&record.board, &record.hand, limits).map_err(|e| {
+        RegressionError::Invalid {
+            board: record.board.clone(),
+            hand: record.hand.clone(),
+            reason: e.to_string(),
+        }
+    })?;
+    let key = generate::symmetry_canonical(&inst.board, &inst.hand);
+    let existing = match std::fs::read_to_string(&path) {
+        Ok(t) => Some(t),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => {
+            return Err(RegressionError::Io {
+                path,
+                action: "read",
+                message: e.to_string(),
+            })
+        }
+    };
+    let mut text = existing.clone().unwrap_or_else(|| header(solution));
+    if let Some(t) = &existing {
+        let (cases, errors) = case::parse_file(&path, &path.display().to_string(), t, limits);
+        if let Some(e) = errors
+            .into_iter()
+            .find(|e| matches!(e, case::CaseError::Syntax { .. }))
+        {
+            return Err(RegressionError::Broken(e));
+        }
+        for c in cases {
+            if let Ok(i) = &c.input {
+                if generate::symmetry_canonical(&i.board, &i.hand) == key {
+                    return Ok(Appended::AlreadyRecorded { path, name: c.name });
+                }
+            }
+        }
+    }
+    let name = format!("{}-{}", record.board, record.hand);
+    let got = record
+        .got
+        .map_or("no answer".to_string(), |g| format!("{g}"));
+    let note = format!(
+        "{}, {}: {solution} answered {got}, the oracle {}",
+        record.source, record.date, record.expected
+    );
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    let q = |s: &str| toml::Value::String(s.to_string()).to_string();
+    let _ = write!(
+        text,
+        "\n[[case]]\nname = {}\nboard = {}\nhand = {}\nexpected = {}\nnote = {}\ntags = [\"regression\"]\n",
+        q(&name),
+        q(&record.board),
+        q(&record.hand),
+        record.expected,
+        q(&note)
+    );
+    std::fs::create_dir_all(dir).map_err(|e| RegressionError::Io {
+        path: dir.to_path_buf(),
+        action: "create the folder",
+        message: e.to_string(),
+    })?;
+    std::fs::write(&path, text).map_err(|e| RegressionError::Io {
+        path: path.clone(),
+        action: "write",
+        message: e.to_string(),
+    })?;
+    Ok(Appended::Written { path, name })
+}
+
+fn header(solution: &str) -> String {
+    format!(
+        "# Regression cases for `{solution}`: counterexamples found and minimised by\n# `zuma-judge fuzz` and `zuma-judge exhaust`, kept as values. `expected` is the oracle's\n# answer; `run` judges them like any other case.\n"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(board: &str, hand: &str) -> Record {
+        Record {
+            board: board.into(),
+            hand: hand.into(),
+            expected: 2,
+            got: Some(-1),
+            source: "zuma-judge fuzz seed 7".into(),
+            date: "2026-11-01".into(),
+        }
+    }
+
+    #[test]
+    fn appends_once_up_to_symmetry_and_loads_as_a_case() {
+        let dir = tempfile::tempdir().unwrap();
+        let lim = Constraints::default();
+        let a = append(dir.path(), "x", &record("RRWWRRBBRR", "BW"), &lim).unwrap();
+        let path = dir.path().join("x.toml");
+        assert_eq!(
+            a,
+            Appended::Written {
+                path: path.clone(),
+                name: "RRWWRRBBRR-BW".into()
+            }
+        );
+        // reversed and renamed: the same case
+        let b = append(dir.path(), "x", &record("YYGGYYBBYY", "GB"), &lim).unwrap();
+        assert_eq!(
+            b,
+            Appended::AlreadyRecorded {
+                path: path.clone(),
+                name: "RRWWRRBBRR-BW".into()
+            }
+        );
+        append(dir.path(), "x", &record("RRWB", "W"), &lim).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.ends_with("[[case]]\nname = \"RRWB-W\"\nboard = \"RRWB\"\nhand = \"W\"\nexpected = 2\nnote = \"zuma-judge fuzz seed 7, 2026-11-01: x answered -1, the oracle 2\"\ntags = [\"regression\"]\n"), "{text}");
+        let (cases, errors) = case::parse_file(&path, "x.toml", &text, &lim);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(cases.len(), 2);
+        assert_eq!(cases[0].expected, Some(2));
+    }
+
+    #[test]
+    fn today_is_a_date() {
+        let t = today();
+        assert_eq!((t.len(), &t[4..5], &t[7..8]), (10, "-", "-"));
+    }
+}

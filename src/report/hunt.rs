@@ -1,0 +1,287 @@
+//! Human text for the counterexample hunters: `exhaust` and `merge` reports, `fuzz` reports,
+//! and the `run --metamorphic` / `run --kill-matrix` sections. Plain text, no colour.
+
+use std::fmt::Write as _;
+
+use crate::counterexample::{Counterexample, FailureKind};
+use crate::exhaust::ExhaustReport;
+use crate::explain;
+use crate::fuzz::FuzzReport;
+use crate::killmatrix::KillMatrix;
+use crate::metamorphic::Inconsistency;
+use crate::rules::{Constraints, Instance, Move};
+
+/// The witness of `cx` step by step, indented, or the -1 line.
+fn witness_block(o: &mut String, cx: &Counterexample, limits: &Constraints, indent: &str) {
+    let moves: Option<Vec<Move>> = cx.witness.iter().map(|m| parse_move(m)).collect();
+    match (Instance::parse(&cx.board, &cx.hand, limits), moves) {
+        (Ok(inst), Some(moves)) if !moves.is_empty() => {
+            let _ = writeln!(o, "{indent}oracle's witness ({}):", cx.witness.join(" "));
+            for line in explain::text(&inst, &moves) {
+                let _ = writeln!(o, "{indent}  {line}");
+            }
+        }
+        _ => {
+            let _ = writeln!(
+                o,
+                "{indent}the oracle: no sequence of moves empties this board (-1)"
+            );
+        }
+    }
+}
+
+/// Parses `colour@gap`, the form of [`explain::compact`].
+fn parse_move(s: &str) -> Option<Move> {
+    let (c, g) = s.split_once('@')?;
+    Some(Move {
+        colour: crate::rules::Colour::from_char(c.chars().next()?)?,
+        gap: g.parse().ok()?,
+    })
+}
+
+fn inconsistency_line(o: &mut String, i: &Inconsistency, indent: &str) {
+    let _ = writeln!(o, "{indent}disagrees with itself: {}", i.describe());
+}
+
+/// The `exhaust` (or `merge`) report for people.
+pub fn exhaust(r: &ExhaustReport, limits: &Constraints, merged: Option<usize>) -> String {
+    let mut o = String::new();
+    let part = match (r.shard, merged) {
+        (Some(s), _) => format!(", shard {s}"),
+        (None, Some(n)) => format!(", merged from {n} shards"),
+        (None, None) => String::new(),
+    };
+    let _ = writeln!(
+        o,
+        "zuma-judge exhaust {} (expected {}): board 1..={}, hand 1..={}{part}",
+        r.solution,
+        r.expected.name(),
+        r.max_board,
+        r.max_hand
+    );
+    let _ = writeln!(
+        o,
+        "  sweep: {} classes under colour renaming x board reversal, standing for {} instances",
+        r.domain.classes, r.domain.instances
+    );
+    let how = if r.all {
+        "every class"
+    } else {
+        "in size order up to the first failure"
+    };
+    let meta = match r.metamorphic_sample {
+        0 => String::new(),
+        1 => ", each with its metamorphic variant".into(),
+        n => format!(
+            ", with the metamorphic variant of those called solvable and of 1 in {n} of the rest"
+        ),
+    };
+    let _ = writeln!(
+        o,
+        "  judged: {} classes standing for {} instances ({how}{meta}) in {:.1} s",
+        r.classes,
+        r.instances,
+        r.wall_ms / 1e3
+    );
+    match &r.counterexample {
+        None => {
+            let _ = writeln!(
+                o,
+                "  no counterexample among {} instances up to board {}, hand {}",
+                r.instances, r.max_board, r.max_hand
+            );
+        }
+        Some(cx) => {
+            let what = if cx.inconsistency.is_some() {
+                "the smallest judged; the candidate breaks a metamorphic law, so an unjudged member of an earlier class may fail too"
+            } else if r.all || r.shard.is_none() {
+                "the smallest"
+            } else {
+                "this shard's smallest"
+            };
+            let class = r
+                .counterexample_class
+                .as_ref()
+                .map(|c| format!(", a class of {} instances", c.instances))
+                .unwrap_or_default();
+            let _ = writeln!(
+                o,
+                "  counterexample ({what}, {} balls: board {}, hand {}{class}):",
+                cx.size,
+                cx.board.len(),
+                cx.hand.len()
+            );
+            let _ = writeln!(o, "    {}", cx.describe());
+            witness_block(&mut o, cx, limits, "    ");
+            if let Some(i) = &cx.inconsistency {
+                inconsistency_line(&mut o, i, "    ");
+            }
+        }
+    }
+    if r.all {
+        let _ = writeln!(o, "  failures by kind (classes / instances):");
+        for k in FailureKind::ALL {
+            let c = r.failures.get(&k).copied().unwrap_or_default();
+            let _ = writeln!(
+                o,
+                "    {:<15} {:>9} / {}",
+                k.describe(),
+                c.classes,
+                c.instances
+            );
+        }
+    }
+    if r.metamorphic_sample > 0 {
+        match &r.inconsistency {
+            None => {
+                let _ = writeln!(
+                    o,
+                    "  metamorphic: no disagreement among the variants judged"
+                );
+            }
+            Some(i) => {
+                let _ = writeln!(
+                    o,
+                    "  metamorphic: {} classes with answers that disagree; first:",
+                    r.inconsistent.classes
+                );
+                inconsistency_line(&mut o, i, "    ");
+            }
+        }
+    }
+    let _ = writeln!(o, "exit {}", r.exit_code());
+    o
+}
+
+/// The `fuzz` report for people.
+pub fn fuzz(r: &FuzzReport, limits: &Constraints) -> String {
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "zuma-judge fuzz {} (expected {}): seed {}, {} instances in {:.1} s",
+        r.solution,
+        r.expected.name(),
+        r.seed,
+        r.generated,
+        r.wall_ms / 1e3
+    );
+    let hist: Vec<String> = r
+        .histogram
+        .iter()
+        .map(|(answer, n)| format!("{answer}: {n}"))
+        .collect();
+    let _ = writeln!(
+        o,
+        "  oracle answers generated: {} ({} solvable)",
+        hist.join(", "),
+        r.solvable
+    );
+    match &r.failure {
+        None => {
+            let _ = writeln!(o, "  no failure");
+        }
+        Some(f) => {
+            let _ = writeln!(
+                o,
+                "  failure on instance {} (reproduce: zuma-judge fuzz --solution {} --seed {} --count 1):",
+                f.index, r.solution, f.case_seed
+            );
+            let _ = writeln!(o, "    {}", f.found.describe());
+            if let Some(i) = &f.found.inconsistency {
+                inconsistency_line(&mut o, i, "    ");
+            }
+            let sweep = if f.minimised.size < f.shrunk_size {
+                format!(
+                    ", then to {} balls by sweeping the smaller sizes",
+                    f.minimised.size
+                )
+            } else {
+                String::new()
+            };
+            let _ = writeln!(
+                o,
+                "  minimised: greedy shrinking to {} balls ({} candidates tried){sweep}:",
+                f.shrunk_size, f.tries
+            );
+            let _ = writeln!(o, "    {}", f.minimised.describe());
+            witness_block(&mut o, &f.minimised, limits, "    ");
+        }
+    }
+    let _ = writeln!(o, "exit {}", r.exit_code());
+    o
+}
+
+/// The `run --kill-matrix` section.
+pub fn kill_matrix(k: &KillMatrix) -> String {
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "Kill matrix: which cases kill which known-wrong solutions (x = not AC)"
+    );
+    if k.solutions.is_empty() {
+        let _ = writeln!(o, "  no known-wrong solutions were judged\n");
+        return o;
+    }
+    let mut header = vec!["case"];
+    header.extend(k.solutions.iter().map(String::as_str));
+    let mut t = super::human::table(&header);
+    for row in k.rows.iter().filter(|r| r.kills.iter().any(|x| *x)) {
+        let mut cells = vec![row.case.clone()];
+        cells.extend(
+            row.kills
+                .iter()
+                .map(|x| if *x { "x" } else { "" }.to_string()),
+        );
+        t.add_row(cells);
+    }
+    let _ = writeln!(o, "{t}");
+    let how = if k.exact {
+        "exact set cover"
+    } else {
+        "greedy set cover, not proven smallest"
+    };
+    let _ = writeln!(
+        o,
+        "Smallest killing set ({how}): {} of {} cases kill every known-wrong solution that any case kills",
+        k.cover.len(),
+        k.rows.len()
+    );
+    for c in &k.cover {
+        let _ = writeln!(o, "  {c}");
+    }
+    if !k.survivors.is_empty() {
+        let _ = writeln!(
+            o,
+            "No case kills: {} (add a case, e.g. from `zuma-judge exhaust`)",
+            k.survivors.join(", ")
+        );
+    }
+    o.push('\n');
+    o
+}
+
+/// The `run --metamorphic` section: one line per solution.
+pub fn metamorphic(results: &[(String, Vec<(String, Inconsistency)>)], calls: u64) -> String {
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "Metamorphic checks ({calls} extra calls: board reversal, colour renaming, hand order)"
+    );
+    for (name, found) in results {
+        match found.first() {
+            None => {
+                let _ = writeln!(o, "  {name}: consistent on every case");
+            }
+            Some((case, i)) => {
+                let _ = writeln!(
+                    o,
+                    "  {name}: disagrees with itself on {} cases; first {case}: {}",
+                    found.len(),
+                    i.describe()
+                );
+            }
+        }
+    }
+    o.push('\n');
+    o
+}

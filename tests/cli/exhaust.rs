@@ -1,0 +1,181 @@
+//! `zuma-judge exhaust` and `merge`: the globally smallest counterexample, exact class counts,
+//! and shards that merge into the unsharded report. Small bounds keep each run well under a
+//! second.
+
+use crate::common::{judge, settings};
+
+/// Runs `exhaust` with `args` (never recording) and returns the JSON report.
+fn exhaust_json(args: &[&str]) -> serde_json::Value {
+    let out = judge()
+        .args(["exhaust", "--format", "json", "--no-record"])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(out.status.code().unwrap() < 2, "{out:?}");
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+// no_chain_reaction stops the chain after one removal: RRYR + YY needs YYY then RRR.
+#[test]
+fn smallest_counterexample_of_the_one_pass_cleanup() {
+    let r = exhaust_json(&[
+        "--solution",
+        "no_chain_reaction",
+        "--max-board",
+        "8",
+        "--max-hand",
+        "5",
+    ]);
+    assert_eq!(r["domain"]["classes"], 440_857);
+    assert_eq!(r["domain"]["instances"], 99_780_030);
+    assert_eq!(
+        (r["classes"].as_u64(), r["instances"].as_u64()),
+        (Some(206), Some(14_120))
+    );
+    assert_eq!(
+        r["counterexample"],
+        serde_json::json!({
+            "board": "RRYR", "hand": "YY", "oracle": 2, "got": -1, "kind": "false_minus_one",
+            "witness": ["Y@2", "Y@2"], "size": 6
+        })
+    );
+    assert_eq!(r["counterexample_class"]["instances"], 40);
+}
+
+// greedy_complete_runs completes RR first and is left with Y R.
+#[test]
+fn smallest_counterexample_of_the_greedy_human() {
+    let out = judge()
+        .args([
+            "exhaust",
+            "--solution",
+            "greedy_complete_runs",
+            "--max-board",
+            "3",
+            "--max-hand",
+            "4",
+            "--no-record",
+        ])
+        .assert()
+        .code(1);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let mut s = settings();
+    s.add_filter(r"in \d+\.\d s", "in [s] s");
+    s.bind(|| insta::assert_snapshot!("exhaust_greedy", text));
+}
+
+#[test]
+fn accepted_solution_reports_null() {
+    let r = exhaust_json(&[
+        "--solution",
+        "seed000_bfs",
+        "--max-board",
+        "5",
+        "--max-hand",
+        "3",
+        "--metamorphic-sample",
+        "1",
+    ]);
+    assert_eq!(r["counterexample"], serde_json::Value::Null);
+    assert_eq!(r["inconsistency"], serde_json::Value::Null);
+    assert_eq!(
+        (r["classes"].as_u64(), r["instances"].as_u64()),
+        (Some(1_280), Some(194_150))
+    );
+    judge()
+        .args([
+            "exhaust",
+            "--solution",
+            "seed000_bfs",
+            "--max-board",
+            "4",
+            "--max-hand",
+            "2",
+        ])
+        .assert()
+        .code(0)
+        .stdout(predicates::str::contains(
+            "no counterexample among 14600 instances up to board 4, hand 2",
+        ));
+}
+
+/// Four shards, merged, give the unsharded report (all keys but the wall time).
+#[test]
+fn shards_merge_into_the_unsharded_report() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, all) in [
+        ("no_chain_reaction", true),
+        ("no_chain_reaction", false),
+        ("seed000_bfs", false),
+    ] {
+        let mut base = vec!["--solution", name, "--max-board", "5", "--max-hand", "3"];
+        if all {
+            base.push("--all");
+        }
+        let mut whole = exhaust_json(&base);
+        let mut files = Vec::new();
+        for k in 1..=4 {
+            let f = dir.path().join(format!("{name}-{all}-{k}.json"));
+            let shard = format!("{k}/4");
+            judge()
+                .args([
+                    "exhaust",
+                    "--format",
+                    "json",
+                    "--no-record",
+                    "--shard",
+                    &shard,
+                    "--out",
+                ])
+                .arg(&f)
+                .args(&base)
+                .assert()
+                .code(if name == "seed000_bfs" { 0 } else { 1 });
+            files.push(f);
+        }
+        let out = judge()
+            .args(["merge", "--format", "json"])
+            .args(&files)
+            .output()
+            .unwrap();
+        let mut merged: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        merged["wall_ms"] = 0.into();
+        whole["wall_ms"] = 0.into();
+        assert_eq!(merged, whole, "{name} all={all}");
+        if all {
+            assert_eq!(merged["failures"]["false_minus_one"]["classes"], 13);
+            assert_eq!(merged["failures"]["overestimate"]["classes"], 6);
+        }
+        // a missing shard is an error that names it
+        judge()
+            .args(["merge"])
+            .args(&files[..3])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains("shards 4/4 are missing"));
+    }
+}
+
+#[test]
+fn bounds_outside_the_constraints_are_a_usage_error() {
+    judge()
+        .args([
+            "exhaust",
+            "--solution",
+            "seed000_bfs",
+            "--max-board",
+            "17",
+            "--max-hand",
+            "2",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "--max-board 17 --max-hand 2 is outside the constraints",
+        ));
+    judge()
+        .args(["exhaust", "--solution", "nope"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("no solution named 'nope'"));
+}

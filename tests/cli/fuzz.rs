@@ -1,0 +1,143 @@
+//! `zuma-judge fuzz`, the regression files it writes, and `run`'s `--metamorphic`,
+//! `--kill-matrix` and best-minimiser behaviour.
+
+use crate::common::judge;
+
+// fuzz seed 1 finds the one-pass clean-up's bug on instance 3; greedy shrinking stops at 15
+// balls and the sweep below it finds RRYR + YY.
+#[test]
+fn finds_records_once_and_run_rejudges() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "fuzz",
+        "--solution",
+        "no_chain_reaction",
+        "--seed",
+        "1",
+        "--count",
+        "100",
+        "--regressions",
+    ];
+    let out = judge().args(args).arg(dir.path()).assert().code(1);
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(stdout.contains("failure on instance 3 (reproduce: zuma-judge fuzz --solution no_chain_reaction --seed 4 --count 1)"), "{stdout}");
+    assert!(stdout.contains("greedy shrinking to 15 balls (144 candidates tried), then to 6 balls by sweeping the smaller sizes:\n    board RRYR hand YY: oracle 2, got -1 (false -1)"), "{stdout}");
+    let file = dir.path().join("no_chain_reaction.toml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let body = text.split_once("\n\n").unwrap().1;
+    let date = regex_free_date(body);
+    assert_eq!(
+        body,
+        format!("[[case]]\nname = \"RRYR-YY\"\nboard = \"RRYR\"\nhand = \"YY\"\nexpected = 2\nnote = \"zuma-judge fuzz --seed 4 --count 1, minimised, {date}: no_chain_reaction answered -1, the oracle 2\"\ntags = [\"regression\"]\n")
+    );
+    // the same seed again: already recorded, the file is unchanged
+    judge()
+        .args(args)
+        .arg(dir.path())
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("already recorded as"));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+    // run judges the regression case; the solution stays wrong_answer as expected, and the
+    // recorded case is the smallest failing input, so it is the one reported as minimised
+    let out = judge()
+        .args([
+            "run",
+            "--format",
+            "json",
+            "--solution",
+            "no_chain_reaction",
+            "--cases",
+            "cases",
+            "--cases",
+        ])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let s = &r["solutions"][0];
+    let case = s["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["case"] == "no_chain_reaction.toml#RRYR-YY")
+        .unwrap();
+    assert_eq!(
+        (
+            case["oracle"].as_i64(),
+            case["got"].as_i64(),
+            case["verdict"].as_str()
+        ),
+        (Some(2), Some(-1), Some("WA"))
+    );
+    assert_eq!(
+        (
+            s["minimised"]["board"].as_str(),
+            s["minimised"]["hand"].as_str()
+        ),
+        (Some("RRYR"), Some("YY"))
+    );
+}
+
+/// The `YYYY-MM-DD` in a regression note.
+fn regex_free_date(body: &str) -> String {
+    let at = body.find("minimised, ").unwrap() + "minimised, ".len();
+    body[at..at + 10].to_string()
+}
+
+#[test]
+fn accepted_solution_writes_nothing_and_reports_the_histogram() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = judge()
+        .args([
+            "fuzz",
+            "--solution",
+            "seed000_bfs",
+            "--seed",
+            "7",
+            "--count",
+            "300",
+            "--format",
+            "json",
+            "--regressions",
+        ])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(r["failure"], serde_json::Value::Null);
+    assert_eq!(r["generated"], 300);
+    assert_eq!(
+        r["histogram"],
+        serde_json::json!({"-1": 64, "1": 48, "2": 68, "3": 63, "4": 30, "5": 27})
+    );
+    assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
+}
+
+#[test]
+fn run_metamorphic_and_kill_matrix() {
+    let out = judge()
+        .args(["run", "--metamorphic", "--kill-matrix"])
+        .assert()
+        .code(0);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.contains("  greedy_complete_runs: disagrees with itself on 2 cases; first seeds.toml#old-example-4: RBYYBBRRB + YRBGB gives 3 but BRRBBYYBR + YRBGB gives -1 (breaks board reversal)"), "{text}");
+    assert!(
+        text.contains("  seed000_bfs: consistent on every case"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Smallest killing set (exact set cover): 1 of"),
+        "{text}"
+    );
+    let out = judge()
+        .args(["run", "--kill-matrix", "--format", "json"])
+        .output()
+        .unwrap();
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(r["kill_matrix"]["exact"], true);
+    assert_eq!(r["kill_matrix"]["cover"].as_array().unwrap().len(), 1);
+    assert_eq!(r["kill_matrix"]["survivors"], serde_json::json!([]));
+}
