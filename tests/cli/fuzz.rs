@@ -129,7 +129,7 @@ fn run_metamorphic_and_kill_matrix() {
         "{text}"
     );
     assert!(
-        text.contains("Smallest killing set (exact set cover): 1 of"),
+        text.contains("Smallest killing set (exact set cover): 2 of"),
         "{text}"
     );
     let out = judge()
@@ -138,6 +138,6 @@ fn run_metamorphic_and_kill_matrix() {
         .unwrap();
     let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(r["kill_matrix"]["exact"], true);
-    assert_eq!(r["kill_matrix"]["cover"].as_array().unwrap().len(), 1);
+    assert_eq!(r["kill_matrix"]["cover"].as_array().unwrap().len(), 2);
     assert_eq!(r["kill_matrix"]["survivors"], serde_json::json!([]));
 }

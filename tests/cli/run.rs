@@ -54,7 +54,8 @@ fn shipped_cases_grade_every_solution_as_its_folder_says() {
         assert!(size <= 12, "{}: {m}", s["name"]);
         assert_ne!(m["oracle"], m["got"]);
     }
-    // no chain reaction: RBBRR + B needs one B that sets off BBB then RRR
+    // no chain reaction: its smallest counterexample (exhaust, kept in cases/regressions/)
+    // beats greedy shrinking's RBBRR + B: RRYR + YY needs YYY then RRR
     let m = &sols[4]["minimised"];
     assert_eq!(
         (
@@ -63,7 +64,7 @@ fn shipped_cases_grade_every_solution_as_its_folder_says() {
             m["oracle"].as_i64(),
             m["got"].as_i64()
         ),
-        (Some("RBBRR"), Some("B"), Some(1), Some(-1))
+        (Some("RRYR"), Some("YY"), Some(2), Some(-1))
     );
     assert_eq!(r["case_errors"], Value::Array(vec![]));
 }
