@@ -21,6 +21,8 @@ use zuma_judge::metamorphic::{self, Inconsistency};
 use zuma_judge::registry::{self, Registered, Solution};
 use zuma_judge::regression::{self, Appended, Record};
 use zuma_judge::report::{hunt, Format};
+use zuma_judge::runner::RunReport;
+use zuma_judge::verdict::VerdictKind;
 
 /// Output formats of `exhaust`, `fuzz` and `merge`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -30,8 +32,6 @@ pub enum HuntFormat {
     /// One JSON object.
     Json,
 }
-use zuma_judge::runner::RunReport;
-use zuma_judge::verdict::VerdictKind;
 
 /// The hunters' subcommands, flattened into the main CLI.
 #[derive(Subcommand)]
@@ -159,6 +159,11 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
             let make = || Box::new(InProcess::new(sol)) as Box<dyn Executor + Send>;
             let report = exhaust::run(sol, &make, &opts, &config.constraints, &bar)?;
             bar.0.finish_and_clear();
+            let text = match format {
+                HuntFormat::Json => json(&report)?,
+                HuntFormat::Human => hunt::exhaust(&report, &config.constraints, None),
+            };
+            emit(&text, out.as_deref())?;
             if let (Some(cx), false) = (&report.counterexample, no_record) {
                 let shard = shard.map(|s| format!(" --shard {s}")).unwrap_or_default();
                 record(
@@ -171,11 +176,6 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
                     config,
                 )?;
             }
-            let text = match format {
-                HuntFormat::Json => json(&report)?,
-                HuntFormat::Human => hunt::exhaust(&report, &config.constraints, None),
-            };
-            emit(&text, out.as_deref())?;
             Ok(report.exit_code() as u8)
         }
         HuntCommand::Merge { files, format, out } => {
@@ -223,6 +223,11 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
             };
             let make = || Box::new(InProcess::new(sol)) as Box<dyn Executor + Send>;
             let report = fuzz::run(sol, &make, &opts, &config.constraints)?;
+            let text = match format {
+                HuntFormat::Json => json(&report)?,
+                HuntFormat::Human => hunt::fuzz(&report, &config.constraints),
+            };
+            emit(&text, out.as_deref())?;
             if let (Some(f), false) = (&report.failure, no_record) {
                 record(
                     &regressions,
@@ -235,11 +240,6 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
                     config,
                 )?;
             }
-            let text = match format {
-                HuntFormat::Json => json(&report)?,
-                HuntFormat::Human => hunt::fuzz(&report, &config.constraints),
-            };
-            emit(&text, out.as_deref())?;
             Ok(report.exit_code() as u8)
         }
     }
@@ -343,8 +343,18 @@ pub struct RunExtras {
 pub struct SolutionConsistency {
     /// The solution.
     pub name: String,
-    /// `(case, inconsistency)` for each case where a law breaks.
-    pub inconsistent: Vec<(String, Inconsistency)>,
+    /// Each case where a law breaks.
+    pub inconsistent: Vec<CaseInconsistency>,
+}
+
+/// A case on which a solution disagrees with itself.
+#[derive(Clone, serde::Serialize)]
+pub struct CaseInconsistency {
+    /// `file.toml#name`.
+    pub case: String,
+    /// How.
+    #[serde(flatten)]
+    pub inconsistency: Inconsistency,
 }
 
 /// Computes the extras asked for, and raises the report's exit code to 1 when a solution
@@ -368,7 +378,10 @@ pub fn run_extras(
             let mut found = Vec::new();
             for c in suite.cases.iter().filter(|c| c.input.is_ok()) {
                 if let Some(i) = metamorphic::check_each_law(&mut counting, &c.board, &c.hand) {
-                    found.push((c.id.clone(), i));
+                    found.push(CaseInconsistency {
+                        case: c.id.clone(),
+                        inconsistency: i,
+                    });
                 }
             }
             extras.calls += counting.calls;
@@ -423,7 +436,15 @@ pub fn render_run(report: &RunReport, extras: &RunExtras, format: Format) -> Res
             if let Some(m) = &extras.metamorphic {
                 let rows: Vec<(String, Vec<(String, Inconsistency)>)> = m
                     .iter()
-                    .map(|s| (s.name.clone(), s.inconsistent.clone()))
+                    .map(|s| {
+                        (
+                            s.name.clone(),
+                            s.inconsistent
+                                .iter()
+                                .map(|c| (c.case.clone(), c.inconsistency.clone()))
+                                .collect(),
+                        )
+                    })
                     .collect();
                 o.push_str(&hunt::metamorphic(&rows, extras.calls));
             }

@@ -193,6 +193,12 @@ pub enum ExhaustError {
         /// Allowed.
         hand_max: usize,
     },
+    /// The symmetry classes assume the five colours of the problem.
+    #[error("colours = {colours:?} in judge.toml: exhaust sweeps instances over all five colours RYBGW; remove the colours line to use it")]
+    Alphabet {
+        /// The configured alphabet.
+        colours: String,
+    },
     /// The thread pool could not be built.
     #[error("cannot start {jobs} worker threads: {message}")]
     Threads {
@@ -359,6 +365,7 @@ fn sweep_classes<'c>(
     all: bool,
     sample: u64,
     progress: &dyn Progress,
+    (block_len, deadline): (usize, Option<Instant>),
 ) -> Result<Swept<'c>, WitnessError> {
     let mut out = Swept {
         judged: Count::default(),
@@ -367,7 +374,10 @@ fn sweep_classes<'c>(
         first_failure: None,
         first_inconsistency: None,
     };
-    for block in classes.chunks(BLOCK) {
+    for block in classes.chunks(block_len) {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
         let results: Vec<Result<Judged, WitnessError>> = pool.install(|| {
             block
                 .par_iter()
@@ -447,11 +457,15 @@ pub fn run(
     limits: &Constraints,
     progress: &dyn Progress,
 ) -> Result<ExhaustReport, ExhaustError> {
+    if limits.colours.len() != 5 {
+        return Err(ExhaustError::Alphabet {
+            colours: limits.colours.clone(),
+        });
+    }
     if opts.max_board == 0
         || opts.max_hand == 0
         || opts.max_board > limits.board_max
         || opts.max_hand > limits.hand_max
-        || limits.colours.len() != 5
     {
         return Err(ExhaustError::Bounds {
             max_board: opts.max_board,
@@ -475,6 +489,7 @@ pub fn run(
         opts.all,
         opts.metamorphic_sample,
         progress,
+        (BLOCK, None),
     )?;
     let (counterexample, counterexample_class) = match swept.first_failure {
         None => (None, None),
@@ -507,16 +522,18 @@ pub fn run(
 pub const SMALLER_MAX_BOARD: usize = 8;
 
 /// The smallest failing instance (in size order) of fewer than `below` balls in total, board at
-/// most [`SMALLER_MAX_BOARD`], found by judging the first `budget` classes in size order; `None`
-/// when none fails among them. What `fuzz` runs after greedy shrinking, which can stop at a
-/// local minimum (a 15-ball input whose every one-step shrink passes while a 6-ball one fails).
+/// most [`SMALLER_MAX_BOARD`], found by judging the first `budget` classes in size order, in
+/// blocks of 256, starting no block after `time` has passed; `None` when none fails among
+/// those judged. What `fuzz` runs after greedy shrinking, which can stop at a local minimum (a
+/// 15-ball input whose every one-step shrink passes while a 6-ball one fails).
 pub fn smaller_counterexample(
     make: &ExecutorFactory,
     limits: &Constraints,
     below: usize,
-    budget: usize,
+    (budget, time): (usize, std::time::Duration),
     jobs: usize,
 ) -> Result<Option<Counterexample>, ExhaustError> {
+    let deadline = Instant::now() + time;
     let max_board = SMALLER_MAX_BOARD
         .min(limits.board_max)
         .min(below.saturating_sub(2));
@@ -530,7 +547,15 @@ pub fn smaller_counterexample(
         .take(budget)
         .collect();
     let (pool, workers) = pool_and_workers(make, jobs)?;
-    let swept = sweep_classes(&classes, &pool, &workers, false, 0, &())?;
+    let swept = sweep_classes(
+        &classes,
+        &pool,
+        &workers,
+        false,
+        0,
+        &(),
+        (256, Some(deadline)),
+    )?;
     Ok(match swept.first_failure {
         None => None,
         Some((class, j)) => Some(counterexample_of(class, j, limits)?),

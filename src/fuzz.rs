@@ -49,6 +49,9 @@ pub struct Options {
 /// a second or two for the shipped wrong solutions).
 pub const SWEEP_BUDGET: usize = 20_000;
 
+/// Time after which the sweep after greedy shrinking starts no new block of 256 classes.
+pub const SWEEP_TIME: Duration = Duration::from_secs(5);
+
 /// Most instances per parallel batch; batches start at one per thread and double while they
 /// take under a quarter of a second. The first failure in index order is kept, so results do
 /// not depend on batching or scheduling.
@@ -66,7 +69,7 @@ pub struct FuzzFailure {
     /// Board plus hand after greedy shrinking, in balls.
     pub shrunk_size: usize,
     /// The smallest failing input found: greedy shrinking's, or a smaller one from a sweep of
-    /// the first [`SWEEP_BUDGET`] classes below its size
+    /// the first [`SWEEP_BUDGET`] classes below its size, for at most about [`SWEEP_TIME`]
     /// ([`exhaust::smaller_counterexample`]).
     pub minimised: Counterexample,
     /// Candidates the minimiser tried.
@@ -243,7 +246,7 @@ pub fn run(
                 make,
                 limits,
                 shrunk.size,
-                SWEEP_BUDGET,
+                (SWEEP_BUDGET, SWEEP_TIME),
                 opts.jobs,
             )?;
             Some(FuzzFailure {

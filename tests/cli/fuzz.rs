@@ -140,4 +140,24 @@ fn run_metamorphic_and_kill_matrix() {
     assert_eq!(r["kill_matrix"]["exact"], true);
     assert_eq!(r["kill_matrix"]["cover"].as_array().unwrap().len(), 2);
     assert_eq!(r["kill_matrix"]["survivors"], serde_json::json!([]));
+    let out = judge()
+        .args([
+            "run",
+            "--metamorphic",
+            "--format",
+            "json",
+            "--solution",
+            "greedy_complete_runs",
+        ])
+        .output()
+        .unwrap();
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        r["metamorphic"][0]["inconsistent"][0],
+        serde_json::json!({
+            "case": "seeds.toml#old-example-4", "board": "RBYYBBRRB", "hand": "YRBGB", "got": 3,
+            "variant_board": "BRRBBYYBR", "variant_hand": "YRBGB", "variant_got": -1,
+            "laws": ["reversal"]
+        })
+    );
 }
