@@ -436,17 +436,26 @@ pub fn run(
                         },
                         MINIMISE_TRIES,
                     );
+                    // Greedy shrinking calls the solution with the hand in `RYBGW` order. When
+                    // it shrank nothing, the failing input is the case as written: a solution
+                    // whose answer depends on the hand's order may pass the sorted hand.
+                    let greedy = if small == *inst {
+                        (c.board.clone(), c.hand.clone(), small)
+                    } else {
+                        (small.board.to_string(), small.hand.to_string(), small)
+                    };
                     // The best minimiser available: a failing case of the suite of the same
                     // kind (e.g. one `exhaust` or `fuzz` recorded in cases/regressions/) beats
-                    // greedy shrinking's result when it is smaller in size order.
-                    let small = valid
+                    // greedy shrinking's result when it is smaller in size order. Suite cases
+                    // keep their hand as written, for the same reason.
+                    let (board, hand, small) = valid
                         .iter()
                         .zip(&results)
                         .filter(|(_, r)| r.verdict == kind.code())
-                        .map(|((_, i, _), _)| (*i).clone())
-                        .chain(std::iter::once(small))
+                        .map(|((c, i, _), _)| (c.board.clone(), c.hand.clone(), (*i).clone()))
+                        .chain(std::iter::once(greedy))
                         .min_by(|a, b| {
-                            generate::size_order((&a.board, &a.hand), (&b.board, &b.hand))
+                            generate::size_order((&a.2.board, &a.2.hand), (&b.2.board, &b.2.hand))
                         })
                         .expect("greedy shrinking's result is there");
                     on_event(&Event::Minimised {
@@ -454,8 +463,14 @@ pub fn run(
                         input: &small,
                     });
                     let a = oracle.solve(&small)?;
-                    match judge_call(exec.as_mut(), &small, a.as_i32()) {
-                        Ok((v, _)) if incomplete.is_none() => Some(failing_input(&small, &a, &v)),
+                    // Reported only when the call fails again the same way: a minimised input
+                    // that passes would be a false report.
+                    match judge_written(exec.as_mut(), &board, &hand, a.as_i32()) {
+                        Ok((v, _)) if incomplete.is_none() && v.kind() == kind => {
+                            let mut f = failing_input(&small, &a, &v);
+                            (f.board, f.hand) = (board, hand);
+                            Some(f)
+                        }
                         _ => None,
                     }
                 } else {
@@ -599,5 +614,71 @@ fn failing_input(inst: &Instance, ans: &Answer, v: &Verdict) -> FailingInput {
         message: failure_message(v),
         size: inst.size(),
         moves,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::case;
+    use crate::execute::InProcess;
+    use crate::rules::Constraints;
+
+    /// Right when the hand is written in `RYBGW` order, -1 otherwise: a solution whose answer
+    /// depends on the order of the hand.
+    struct SortedHandOnly;
+
+    impl Solution for SortedHandOnly {
+        fn name(&self) -> &str {
+            "sorted_hand_only"
+        }
+        fn expected(&self) -> VerdictKind {
+            VerdictKind::WrongAnswer
+        }
+        fn source(&self) -> &str {
+            "a fake whose answer depends on the hand's order"
+        }
+        fn path(&self) -> &str {
+            "solutions/wrong_answer/sorted_hand_only.rs"
+        }
+        fn find_min_step(&self, board: String, hand: String) -> i32 {
+            let inst = Instance::parse(&board, &hand, &Constraints::default()).unwrap();
+            if inst.hand.to_string() == hand {
+                crate::oracle::solve(&inst).unwrap().as_i32()
+            } else {
+                -1
+            }
+        }
+    }
+
+    #[test]
+    fn minimised_input_keeps_the_hand_as_written_when_the_sorted_hand_passes() {
+        let text = "[[case]]\nname = \"unsorted\"\nboard = \"R\"\nhand = \"YRR\"\n";
+        let (cases, errors) =
+            case::parse_file(Path::new("t.toml"), "t.toml", text, &Constraints::default());
+        let suite = Suite {
+            cases,
+            errors,
+            files: 1,
+        };
+        let report = run(
+            &suite,
+            &[&SortedHandOnly],
+            &Config::default(),
+            &mut |s| Box::new(InProcess::new(s)) as Box<dyn Executor + '_>,
+            &mut |_| {},
+        )
+        .unwrap();
+        let sol = &report.solutions[0];
+        let first = sol.first_failure.as_ref().unwrap();
+        assert_eq!((first.board.as_str(), first.hand.as_str()), ("R", "YRR"));
+        let small = sol.minimised.as_ref().unwrap();
+        assert_eq!((small.board.as_str(), small.hand.as_str()), ("R", "YRR"));
+        assert_eq!(
+            (small.oracle, small.got, small.verdict),
+            (2, Some(-1), "WA")
+        );
     }
 }
