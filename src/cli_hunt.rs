@@ -11,7 +11,7 @@ use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use zuma_judge::case::Suite;
-use zuma_judge::config::Config;
+use zuma_judge::config::{Config, Limits};
 use zuma_judge::counterexample::Counterexample;
 use zuma_judge::execute::{Executor, InProcess};
 use zuma_judge::exhaust::{self, Shard};
@@ -22,7 +22,9 @@ use zuma_judge::registry::{self, Registered, Solution};
 use zuma_judge::regression::{self, Appended, Record};
 use zuma_judge::report::{hunt, Format};
 use zuma_judge::runner::RunReport;
+use zuma_judge::script::{self, Script};
 use zuma_judge::verdict::VerdictKind;
+use zuma_judge::worker::{Launch, Settings, Worker};
 
 /// Output formats of `exhaust`, `fuzz` and `merge`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -76,6 +78,10 @@ pub enum HuntCommand {
         /// Worker threads (0: one per core).
         #[arg(long, value_name = "N", default_value_t = 0)]
         jobs: usize,
+        /// Call the solution inside the judge's own threads, with no time or memory limit:
+        /// faster, but a solution that loops hangs the sweep. Compiled solutions only.
+        #[arg(long)]
+        in_process: bool,
     },
     /// Combine the JSON reports of `exhaust --shard 1/N` .. `N/N` into one report.
     Merge {
@@ -88,6 +94,12 @@ pub enum HuntCommand {
         /// Write the report here instead of standard output.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
+        /// Do not append the sweep's counterexample to the solution's regression file.
+        #[arg(long)]
+        no_record: bool,
+        /// Folder of regression files, one `<solution>.toml` each.
+        #[arg(long, value_name = "DIR", default_value = regression::DEFAULT_DIR)]
+        regressions: PathBuf,
     },
     /// Judge a solution on seeded random instances aimed at answers 1..5; shrink and record the
     /// first failure (exit 1).
@@ -122,6 +134,10 @@ pub enum HuntCommand {
         /// Worker threads (0: one per core).
         #[arg(long, value_name = "N", default_value_t = 0)]
         jobs: usize,
+        /// Call the solution inside the judge's own threads, with no time or memory limit:
+        /// faster, but a solution that loops hangs the sweep. Compiled solutions only.
+        #[arg(long)]
+        in_process: bool,
     },
 }
 
@@ -141,8 +157,10 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
             no_record,
             regressions,
             jobs,
+            in_process,
         } => {
-            let sol = find(&solution)?;
+            let hunted = Hunted::find(&solution, in_process, config)?;
+            let sol = hunted.solution();
             let opts = exhaust::Options {
                 max_board,
                 max_hand,
@@ -156,7 +174,7 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
                 jobs,
             };
             let bar = Bar::new("exhaust");
-            let make = || Box::new(InProcess::new(sol)) as Box<dyn Executor + Send>;
+            let make = || hunted.executor();
             let report = exhaust::run(sol, &make, &opts, &config.constraints, &bar)?;
             bar.0.finish_and_clear();
             let text = match format {
@@ -164,21 +182,29 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
                 HuntFormat::Human => hunt::exhaust(&report, &config.constraints, None),
             };
             emit(&text, out.as_deref())?;
-            if let (Some(cx), false) = (&report.counterexample, no_record) {
-                let shard = shard.map(|s| format!(" --shard {s}")).unwrap_or_default();
-                record(
+            match (&report.counterexample, no_record, shard) {
+                (Some(cx), false, None) => record(
                     &regressions,
-                    sol.name,
+                    sol.name(),
                     cx,
-                    format!(
-                        "zuma-judge exhaust --max-board {max_board} --max-hand {max_hand}{shard}"
-                    ),
+                    format!("zuma-judge exhaust --max-board {max_board} --max-hand {max_hand}"),
                     config,
-                )?;
+                )?,
+                // A shard's smallest need not be the sweep's: `merge` records that one.
+                (Some(_), false, Some(s)) => eprintln!(
+                    "shard {s}: counterexample not recorded; `zuma-judge merge` records the smallest of all the shards"
+                ),
+                _ => {}
             }
             Ok(report.exit_code() as u8)
         }
-        HuntCommand::Merge { files, format, out } => {
+        HuntCommand::Merge {
+            files,
+            format,
+            out,
+            no_record,
+            regressions,
+        } => {
             let mut reports = Vec::new();
             for f in &files {
                 reports.push((f.clone(), exhaust::read_report(f)?));
@@ -189,6 +215,20 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
                 HuntFormat::Human => hunt::exhaust(&merged, &config.constraints, Some(files.len())),
             };
             emit(&text, out.as_deref())?;
+            if let (Some(cx), false) = (&merged.counterexample, no_record) {
+                record(
+                    &regressions,
+                    &merged.solution,
+                    cx,
+                    format!(
+                        "zuma-judge exhaust --max-board {} --max-hand {}, {} shards merged",
+                        merged.max_board,
+                        merged.max_hand,
+                        files.len()
+                    ),
+                    config,
+                )?;
+            }
             Ok(merged.exit_code() as u8)
         }
         HuntCommand::Fuzz {
@@ -202,8 +242,10 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
             no_record,
             regressions,
             jobs,
+            in_process,
         } => {
-            let sol = find(&solution)?;
+            let hunted = Hunted::find(&solution, in_process, config)?;
+            let sol = hunted.solution();
             let seed = seed.unwrap_or_else(|| {
                 std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
@@ -221,7 +263,7 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
                 metamorphic: !no_metamorphic,
                 jobs,
             };
-            let make = || Box::new(InProcess::new(sol)) as Box<dyn Executor + Send>;
+            let make = || hunted.executor();
             let report = fuzz::run(sol, &make, &opts, &config.constraints)?;
             let text = match format {
                 HuntFormat::Json => json(&report)?,
@@ -231,7 +273,7 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
             if let (Some(f), false) = (&report.failure, no_record) {
                 record(
                     &regressions,
-                    sol.name,
+                    sol.name(),
                     &f.minimised,
                     format!(
                         "zuma-judge fuzz --seed {} --count 1, minimised",
@@ -245,17 +287,74 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
     }
 }
 
-fn find(name: &str) -> Result<&'static Registered> {
-    registry::find(name).with_context(|| {
-        format!(
-            "no solution named '{name}'; registered: {}",
-            registry::compiled()
-                .iter()
-                .map(|s| s.name)
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
-    })
+/// The solution a hunter judges, and how its calls are made: in a worker process with the
+/// limits of `judge.toml` (the default, as in `run`), or in process.
+struct Hunted {
+    compiled: Option<&'static Registered>,
+    script: Option<Script>,
+    /// How to start a worker; `None` for in-process calls.
+    launch: Option<Launch>,
+    limits: Limits,
+}
+
+impl Hunted {
+    /// Looks `name` up among the compiled and the script solutions.
+    ///
+    /// Errors: no such solution (the message lists them); `in_process` for a script solution.
+    fn find(name: &str, in_process: bool, config: &Config) -> Result<Hunted> {
+        let compiled = registry::find(name);
+        let script = script::registered().into_iter().find(|s| s.name == name);
+        let launch = match (compiled, &script) {
+            (Some(_), _) if in_process => None,
+            (Some(c), _) => Some(Launch::compiled(c.name).context(
+                "cannot find the judge's own executable to start workers; try --in-process",
+            )?),
+            (None, Some(s)) if in_process => bail!(
+                "{}: --in-process runs compiled solutions only; leave it out to call this one in a worker",
+                s.path()
+            ),
+            (None, Some(s)) => Some(s.launch(&config.limits)),
+            (None, None) => {
+                let mut names: Vec<String> = registry::compiled()
+                    .iter()
+                    .map(|s| s.name.to_string())
+                    .collect();
+                names.extend(script::registered().into_iter().map(|s| s.name));
+                bail!(
+                    "no solution named '{name}'; registered: {}",
+                    names.join(", ")
+                )
+            }
+        };
+        Ok(Hunted {
+            compiled,
+            script,
+            launch,
+            limits: config.limits.clone(),
+        })
+    }
+
+    fn solution(&self) -> &dyn Solution {
+        match (self.compiled, &self.script) {
+            (Some(c), _) => c,
+            (None, Some(s)) => s,
+            (None, None) => unreachable!("Hunted::find found one"),
+        }
+    }
+
+    /// A fresh executor: a worker (started at its first call) or an in-process caller.
+    fn executor(&self) -> Box<dyn Executor + Send + '_> {
+        match &self.launch {
+            Some(launch) => Box::new(Worker::new(
+                launch.clone(),
+                Settings {
+                    limits: self.limits.clone(),
+                    stop: None,
+                },
+            )),
+            None => Box::new(InProcess::new(self.solution())),
+        }
+    }
 }
 
 fn json<T: serde::Serialize>(v: &T) -> Result<String> {

@@ -645,8 +645,13 @@ pub fn merge(reports: &[(PathBuf, ExhaustReport)]) -> Result<ExhaustReport, Merg
         .map(|i| format!("{i}/{count}"))
         .collect();
     if !missing.is_empty() {
+        let (noun, verb) = if missing.len() == 1 {
+            ("shard", "is")
+        } else {
+            ("shards", "are")
+        };
         return Err(MergeError::Mismatch(format!(
-            "shards {} are missing; a merge needs every shard of the sweep",
+            "{noun} {} {verb} missing; a merge needs every shard of the sweep",
             missing.join(", ")
         )));
     }

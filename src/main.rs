@@ -284,6 +284,14 @@ fn cmd_run(
     };
     let old = baseline.map(Baseline::load).transpose()?;
     let suite = case::load(roots, &config.constraints);
+    if suite.files == 0 && !suite.errors.is_empty() {
+        // No case file could be read: a table of zeros would only hide the reason. (Bad cases
+        // in a file that was read are reported in the usual report.)
+        for e in &suite.errors {
+            eprintln!("error: {e}");
+        }
+        return Ok(2);
+    }
     let bar = Progress::new(true);
     interrupt::install()?;
     let exe = std::env::current_exe().context("cannot find the judge's own executable")?;

@@ -103,6 +103,8 @@ fn accepted_solution_reports_null() {
 #[test]
 fn shards_merge_into_the_unsharded_report() {
     let dir = tempfile::tempdir().unwrap();
+    let regressions = dir.path().join("regressions");
+    let recorded = regressions.join("no_chain_reaction.toml");
     for (name, all) in [
         ("no_chain_reaction", true),
         ("no_chain_reaction", false),
@@ -118,23 +120,23 @@ fn shards_merge_into_the_unsharded_report() {
             let f = dir.path().join(format!("{name}-{all}-{k}.json"));
             let shard = format!("{k}/4");
             judge()
-                .args([
-                    "exhaust",
-                    "--format",
-                    "json",
-                    "--no-record",
-                    "--shard",
-                    &shard,
-                    "--out",
-                ])
+                .args(["exhaust", "--format", "json", "--shard", &shard, "--out"])
                 .arg(&f)
+                .arg("--regressions")
+                .arg(&regressions)
                 .args(&base)
                 .assert()
                 .code(if name == "seed000_bfs" { 0 } else { 1 });
             files.push(f);
         }
+        // A shard records nothing: its smallest need not be the sweep's. (The first sweep is
+        // the only one before any merge.)
+        if all {
+            assert!(!recorded.exists(), "a shard recorded a case");
+        }
         let out = judge()
-            .args(["merge", "--format", "json"])
+            .args(["merge", "--format", "json", "--regressions"])
+            .arg(&regressions)
             .args(&files)
             .output()
             .unwrap();
@@ -152,8 +154,13 @@ fn shards_merge_into_the_unsharded_report() {
             .args(&files[..3])
             .assert()
             .code(2)
-            .stderr(predicates::str::contains("shards 4/4 are missing"));
+            .stderr(predicates::str::contains("shard 4/4 is missing"));
     }
+    // The merge recorded the sweep's smallest counterexample, once.
+    let text = std::fs::read_to_string(&recorded).unwrap();
+    assert_eq!(text.matches("[[case]]").count(), 1, "{text}");
+    assert!(text.contains("board = \"RRYR\"\nhand = \"YY\""), "{text}");
+    assert_eq!(std::fs::read_dir(&regressions).unwrap().count(), 1);
 }
 
 #[test]

@@ -246,3 +246,33 @@ fn out_writes_the_report_to_a_file() {
     let r: Value = serde_json::from_str(&fs::read_to_string(f).unwrap()).unwrap();
     assert_eq!(r["exit_code"], 0);
 }
+
+/// Nothing to judge is a usage error that says why, with no table of zeros before it.
+#[test]
+fn a_missing_or_empty_cases_path_is_an_error_before_any_judging() {
+    let empty = tempfile::tempdir().unwrap();
+    let out = judge()
+        .args(["run", "--cases", "no/such/cases"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: no/such/cases: no such file or folder; give a case file or a folder of them\n"
+    );
+    let out = judge()
+        .args(["run", "--cases"])
+        .arg(empty.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "error: {}: no *.toml case files in this folder\n",
+            empty.path().display()
+        )
+    );
+}

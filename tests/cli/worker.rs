@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::common::judge;
 
@@ -876,4 +876,35 @@ fn hostile_rust_solutions_dropped_in_and_rebuilt() {
         assert_eq!(with_hostiles[name], cases, "{name}");
     }
     assert_eq!(with_hostiles.len(), shipped.len() + 6);
+
+    // `exhaust` calls solutions in workers too: the loop is a counterexample with no answer,
+    // not a hung sweep.
+    let out = assert_cmd::Command::new(&rebuilt)
+        .current_dir(ws.path())
+        .args([
+            "exhaust",
+            "--solution",
+            "hostile_loop",
+            "--max-board",
+            "2",
+            "--max-hand",
+            "1",
+            "--no-metamorphic",
+            "--no-record",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let cx = &r["counterexample"];
+    assert_eq!(
+        (&cx["board"], &cx["hand"], &cx["oracle"], &cx["kind"]),
+        (&json!("RY"), &json!("R"), &json!(-1), &json!("no_answer"))
+    );
+    assert!(
+        cx["message"].as_str().unwrap().starts_with("over the "),
+        "{cx}"
+    );
 }
