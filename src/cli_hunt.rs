@@ -64,7 +64,8 @@ pub enum HuntCommand {
         out: Option<PathBuf>,
         /// Judge the metamorphic variant (board reversed, colours renamed, hand reordered) of
         /// every class called solvable and of 1 in N of the others; 1 judges every class's.
-        #[arg(long, value_name = "N", default_value_t = 16)]
+        #[arg(long, value_name = "N", default_value_t = 16,
+              value_parser = clap::value_parser!(u64).range(1..))]
         metamorphic_sample: u64,
         /// Judge no metamorphic variants.
         #[arg(long)]
@@ -111,7 +112,8 @@ pub enum HuntCommand {
         #[arg(long, value_name = "S")]
         seed: Option<u64>,
         /// Stop after this many instances (default 10000).
-        #[arg(long, value_name = "N", conflicts_with = "time")]
+        #[arg(long, value_name = "N", conflicts_with = "time",
+              value_parser = clap::value_parser!(u64).range(1..))]
         count: Option<u64>,
         /// Stop after about this many seconds instead.
         #[arg(long, value_name = "SECS")]
@@ -169,7 +171,7 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
                 metamorphic_sample: if no_metamorphic {
                     0
                 } else {
-                    metamorphic_sample.max(1)
+                    metamorphic_sample
                 },
                 jobs,
             };

@@ -64,7 +64,7 @@ pub fn exhaust(r: &ExhaustReport, limits: &Constraints, merged: Option<usize>) -
         "  sweep: {} classes under colour renaming x board reversal, standing for {} instances",
         r.domain.classes, r.domain.instances
     );
-    let how = if r.all {
+    let how = if r.all || r.counterexample.is_none() {
         "every class"
     } else {
         "in size order up to the first failure"
@@ -78,10 +78,15 @@ pub fn exhaust(r: &ExhaustReport, limits: &Constraints, merged: Option<usize>) -
     };
     let _ = writeln!(
         o,
-        "  judged: {} classes standing for {} instances ({how}{meta}) in {:.1} s",
+        "  judged: {} classes standing for {} instances ({how}{meta}) in {:.1} s{}",
         r.classes,
         r.instances,
-        r.wall_ms / 1e3
+        r.wall_ms / 1e3,
+        if merged.is_some() {
+            " (the shards' times added up)"
+        } else {
+            ""
+        }
     );
     match &r.counterexample {
         None => {
