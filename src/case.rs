@@ -197,7 +197,6 @@ pub fn load(roots: &[PathBuf], limits: &Constraints) -> Suite {
             if !seen.insert(path.canonicalize().unwrap_or_else(|_| path.clone())) {
                 continue;
             }
-            suite.files += 1;
             let label = if root.is_file() {
                 path.file_name()
                     .map(PathBuf::from)
@@ -217,6 +216,7 @@ pub fn load(roots: &[PathBuf], limits: &Constraints) -> Suite {
                     continue;
                 }
             };
+            suite.files += 1;
             let (cases, errors) = parse_file(&path, &label.to_string_lossy(), &text, limits);
             suite.cases.extend(cases);
             suite.errors.extend(errors);
@@ -283,7 +283,7 @@ pub fn parse_file(
     let mut names: HashMap<String, usize> = HashMap::new();
     let starts = case_starts(text);
     // Lines before each chunk, counted once: counting from the top for every chunk made a
-    // file of 400,000 cases take minutes to load.
+    // file of 40,000 cases take 30 s to load.
     let mut lines_before = 0;
     for (k, &from) in starts.iter().enumerate() {
         let to = starts.get(k + 1).copied().unwrap_or(text.len());

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -193,12 +194,16 @@ pub enum ExhaustError {
         /// Allowed.
         hand_max: usize,
     },
-    /// The symmetry classes assume the five colours of the problem.
-    #[error("colours = {colours:?} in judge.toml: exhaust sweeps instances over all five colours RYBGW; remove the colours line to use it")]
+    /// The symmetry classes and metamorphic variants assume the five colours of the problem.
+    #[error("colours = {colours:?} in judge.toml: exhaust and fuzz use all five colours RYBGW (symmetry classes, metamorphic variants); remove the colours line to use them")]
     Alphabet {
         /// The configured alphabet.
         colours: String,
     },
+    /// The judge could not call the solution at all (e.g. its worker process could not be
+    /// started): a fault of the judge or the machine, never a counterexample.
+    #[error("the judge could not call the solution: {0}")]
+    Stopped(String),
     /// The thread pool could not be built.
     #[error("cannot start {jobs} worker threads: {message}")]
     Threads {
@@ -242,12 +247,20 @@ impl Judged {
     }
 }
 
+/// `Err` when a call's result is [`Failure::Stopped`]: the judge, not the solution, failed.
+pub(crate) fn not_stopped(got: &Result<i32, Failure>) -> Result<(), ExhaustError> {
+    match got {
+        Err(Failure::Stopped(why)) => Err(ExhaustError::Stopped(why.clone())),
+        _ => Ok(()),
+    }
+}
+
 fn judge(
     w: &mut Worker,
     position: usize,
     class: &SymmetryClass,
     sample: u64,
-) -> Result<Judged, WitnessError> {
+) -> Result<Judged, ExhaustError> {
     if w.oracle.memo_len() > MEMO_CAP {
         w.oracle = Oracle::new();
     }
@@ -258,6 +271,7 @@ fn judge(
     let oracle = w.oracle.solve(&inst)?.as_i32();
     let (board, hand) = (class.board.to_string(), class.hand.to_string());
     let got = w.exec.call(&board, &hand).result;
+    not_stopped(&got)?;
     let kind = classify(oracle, &got);
     let mut judged = Judged {
         oracle,
@@ -271,6 +285,7 @@ fn judge(
     if sample > 0 && (solvable || (position as u64).is_multiple_of(sample)) {
         let (vb, vh) = metamorphic::composite(&board, &hand, &metamorphic::SHIFT);
         let vgot = w.exec.call(&vb, &vh).result;
+        not_stopped(&vgot)?;
         if vgot.as_ref().ok() != judged.got.as_ref().ok() {
             judged.variant_kind = classify(oracle, &vgot);
             judged.inconsistency = Some(Inconsistency {
@@ -356,8 +371,11 @@ struct Swept<'c> {
     first_inconsistency: Option<Inconsistency>,
 }
 
-/// Judges `classes` (with their positions in the whole sweep) in blocks of [`BLOCK`], each block
-/// in parallel, reading results in order; stops after the first failing class unless `all`.
+/// Judges `classes` (with their positions in the whole sweep) in blocks, each block in
+/// parallel, reading results in order; stops after the first failing class unless `all`.
+/// Blocks start at one class a thread and double up to `block_len`, and without `all` a class
+/// past a failure already seen in its block is skipped, so a solution that fails slowly (a
+/// loop killed at the time limit) costs few calls past its first failure.
 fn sweep_classes<'c>(
     classes: &'c [(usize, SymmetryClass)],
     pool: &rayon::ThreadPool,
@@ -366,7 +384,7 @@ fn sweep_classes<'c>(
     sample: u64,
     progress: &dyn Progress,
     (block_len, deadline): (usize, Option<Instant>),
-) -> Result<Swept<'c>, WitnessError> {
+) -> Result<Swept<'c>, ExhaustError> {
     let mut out = Swept {
         judged: Count::default(),
         failures: empty_failures(),
@@ -374,23 +392,37 @@ fn sweep_classes<'c>(
         first_failure: None,
         first_inconsistency: None,
     };
-    for block in classes.chunks(block_len) {
+    let mut len = workers.len().clamp(1, block_len.max(1));
+    let mut rest = classes;
+    while !rest.is_empty() {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
-        let results: Vec<Result<Judged, WitnessError>> = pool.install(|| {
+        let (block, tail) = rest.split_at(len.min(rest.len()));
+        rest = tail;
+        len = (len * 2).min(block_len.max(1));
+        let first_failure = AtomicUsize::new(usize::MAX);
+        let results: Vec<Result<Option<Judged>, ExhaustError>> = pool.install(|| {
             block
                 .par_iter()
                 .map(|(position, class)| {
+                    if !all && *position > first_failure.load(Ordering::Relaxed) {
+                        return Ok(None);
+                    }
                     let slot = rayon::current_thread_index().unwrap_or(0) % workers.len();
                     let mut w = workers[slot].lock().unwrap_or_else(|e| e.into_inner());
-                    judge(&mut w, *position, class, sample)
+                    let judged = judge(&mut w, *position, class, sample)?;
+                    if judged.kind().is_some() {
+                        first_failure.fetch_min(*position, Ordering::Relaxed);
+                    }
+                    Ok(Some(judged))
                 })
                 .collect()
         });
         progress.advance(block.len() as u64);
         for ((_, class), judged) in block.iter().zip(results) {
-            let judged = judged?;
+            // A skipped class lies past a failure of this block, which is read first.
+            let Some(judged) = judged? else { break };
             out.judged.add(class);
             if let Some(i) = &judged.inconsistency {
                 out.inconsistent.add(class);
@@ -886,6 +918,38 @@ mod tests {
             let mut merged = merge(&shards).unwrap();
             merged.wall_ms = whole.wall_ms;
             assert_eq!(merged, whole, "{name}");
+        }
+    }
+
+    /// Answers every call with [`Failure::Stopped`], as a worker that cannot start does.
+    struct CannotStart;
+
+    impl Executor for CannotStart {
+        fn call(&mut self, _board: &str, _hand: &str) -> crate::execute::Outcome {
+            crate::execute::Outcome {
+                result: Err(Failure::Stopped("cannot start zuma-judge worker".into())),
+                wall_ms: 0.0,
+                cpu_ms: 0.0,
+                repeats_ms: Vec::new(),
+            }
+        }
+    }
+
+    #[test]
+    fn a_judge_that_cannot_call_the_solution_stops_the_sweep_with_no_counterexample() {
+        let sol = registry::find("seed000_bfs").unwrap();
+        let make = || Box::new(CannotStart) as Box<dyn Executor + Send>;
+        let opts = Options {
+            max_board: 3,
+            max_hand: 2,
+            all: false,
+            shard: None,
+            metamorphic_sample: 1,
+            jobs: 2,
+        };
+        match run(sol, &make, &opts, &Constraints::default(), &()) {
+            Err(ExhaustError::Stopped(why)) => assert_eq!(why, "cannot start zuma-judge worker"),
+            other => panic!("{other:?}"),
         }
     }
 }

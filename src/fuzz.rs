@@ -17,7 +17,7 @@ use crate::exhaust::{self, ExecutorFactory, ExhaustError, Worker, MEMO_CAP};
 use crate::generate;
 use crate::metamorphic::{self, Inconsistency};
 use crate::minimise;
-use crate::oracle::{Oracle, WitnessError};
+use crate::oracle::Oracle;
 use crate::registry::Solution;
 use crate::rules::{Constraints, Instance};
 use crate::runner::{self, MINIMISE_TRIES};
@@ -119,7 +119,7 @@ fn judge_one(
     case_seed: u64,
     limits: &Constraints,
     metamorphic: bool,
-) -> Result<Judged, WitnessError> {
+) -> Result<Judged, ExhaustError> {
     if w.oracle.memo_len() > MEMO_CAP {
         w.oracle = Oracle::new();
     }
@@ -128,12 +128,14 @@ fn judge_one(
     let answer = w.oracle.solve(&inst)?;
     let (b, h) = (inst.board.to_string(), inst.hand.to_string());
     let got = w.exec.call(&b, &h).result;
+    exhaust::not_stopped(&got)?;
     let mut failure = Counterexample::new(&b, &h, &answer, &got).map(|c| (inst.clone(), c));
     if metamorphic {
         let mut perm = [0, 1, 2, 3, 4];
         perm.shuffle(&mut rng);
         let (vb, vh) = metamorphic::composite(&b, &h, &perm);
         let vgot = w.exec.call(&vb, &vh).result;
+        exhaust::not_stopped(&vgot)?;
         if vgot.as_ref().ok() != got.as_ref().ok() {
             let inc = Inconsistency {
                 board: b.clone(),
@@ -168,6 +170,11 @@ pub fn run(
     opts: &Options,
     limits: &Constraints,
 ) -> Result<FuzzReport, ExhaustError> {
+    if limits.colours.len() != 5 {
+        return Err(ExhaustError::Alphabet {
+            colours: limits.colours.clone(),
+        });
+    }
     let started = Instant::now();
     let (pool, workers) = exhaust::pool_and_workers(make, opts.jobs)?;
     let mut histogram = BTreeMap::new();
@@ -185,7 +192,7 @@ pub fn run(
             break;
         }
         let batch_started = Instant::now();
-        let results: Vec<Result<Judged, WitnessError>> = pool.install(|| {
+        let results: Vec<Result<Judged, ExhaustError>> = pool.install(|| {
             (generated..end)
                 .into_par_iter()
                 .map(|i| {
@@ -213,6 +220,9 @@ pub fn run(
             }
         }
     }
+    // The sweep's worker processes are done; minimising starts its own.
+    drop(workers);
+    drop(pool);
     let failure = match found {
         None => None,
         Some((index, inst, cx)) => {
@@ -222,8 +232,14 @@ pub fn run(
             let kind = runner::judge(exec.as_mut(), &inst, answer.as_i32())
                 .0
                 .kind();
-            let (small, tries) = if kind == VerdictKind::Accepted {
-                // Only the pair disagreed (a flaky candidate): keep the input as found.
+            // A TLE or MLE costs a whole limit a call, as in `run`: such a failure stands as
+            // found, with no shrinking and no sweep.
+            let slow = matches!(
+                kind,
+                VerdictKind::TimeLimitExceeded | VerdictKind::MemoryLimitExceeded
+            );
+            let (small, tries) = if kind == VerdictKind::Accepted || slow {
+                // Accepted: only the pair disagreed (a flaky candidate); keep the input as found.
                 (inst.clone(), 0)
             } else {
                 minimise::minimise(
@@ -242,13 +258,17 @@ pub fn run(
             let (b, h) = (small.board.to_string(), small.hand.to_string());
             let got = exec.call(&b, &h).result;
             let shrunk = Counterexample::new(&b, &h, &a, &got).unwrap_or_else(|| cx.clone());
-            let swept = exhaust::smaller_counterexample(
-                make,
-                limits,
-                shrunk.size,
-                (SWEEP_BUDGET, SWEEP_TIME),
-                opts.jobs,
-            )?;
+            let swept = if slow {
+                None
+            } else {
+                exhaust::smaller_counterexample(
+                    make,
+                    limits,
+                    shrunk.size,
+                    (SWEEP_BUDGET, SWEEP_TIME),
+                    opts.jobs,
+                )?
+            };
             Some(FuzzFailure {
                 index,
                 case_seed: opts.seed.wrapping_add(index),
