@@ -445,12 +445,12 @@ mod tests {
         );
         assert_eq!(
             seen[0].5[1].0,
-            "WA on GGBB + GB: oracle 2, returned -1; minimised from the first failure t.toml#split-pair: GGBB + BG (oracle 2, returned -1)"
+            "WA on GGBB + GB: oracle 2, returned -1; minimised from the first failure t.toml#split-pair: GGBB + GB (oracle 2, returned -1)"
         );
         let (message, body) = &seen[0].5[0];
         assert_eq!(
             message,
-            "WA on RRWWRRBBRR + WB: oracle 2, returned -1; minimised: GGBB + BG (oracle 2, returned -1)"
+            "WA on RRWWRRBBRR + WB: oracle 2, returned -1; minimised: GGBB + GB (oracle 2, returned -1)"
         );
         assert_eq!(
             body,
@@ -460,7 +460,7 @@ mod tests {
              oracle: 2\n\
              returned: -1\n\
              verdict: WA (accepted/ promises AC on every case)\n\
-             minimised (6 balls, from this solution's first failure t.toml#split-pair): GGBB + BG (oracle 2, returned -1)\n\
+             minimised (6 balls, from this solution's first failure t.toml#split-pair): GGBB + GB (oracle 2, returned -1)\n\
              oracle's witness:\n  \
                start          R R W W R R B B R R      hand BW\n  \
                1. B at gap 1  R[B]R W W R R B B R R    hand W\n  \

@@ -246,7 +246,7 @@ mod tests {
         // suite's own smaller failing case (same size, shorter board) beats greedy shrinking
         assert!(
             md.contains(
-                "minimised to 6 balls: board GGBB  hand BG: oracle 2, returned -1\n  \
+                "minimised to 6 balls: board GGBB  hand GB: oracle 2, returned -1\n  \
              start          G G B B      hand BG\n  \
              1. B at gap 0  [B]G G B B   hand G\n  \
              2. G at gap 1  B[G]G G B B  hand -\n    \
