@@ -35,6 +35,29 @@ pub enum HuntFormat {
     Json,
 }
 
+/// Where and whether a hunter records its counterexample.
+#[derive(clap::Args)]
+pub struct Recording {
+    /// Do not append the counterexample to the solution's regression file.
+    #[arg(long)]
+    no_record: bool,
+    /// Folder of regression files, one `<solution>.toml` each.
+    #[arg(long, value_name = "DIR", default_value = regression::DEFAULT_DIR)]
+    regressions: PathBuf,
+}
+
+/// How a hunter calls the solution.
+#[derive(clap::Args)]
+pub struct Calls {
+    /// Worker threads (0: one per core).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    jobs: usize,
+    /// Call the solution inside the judge's own threads, with no time or memory limit:
+    /// faster, but a solution that loops hangs the sweep. Compiled solutions only.
+    #[arg(long)]
+    in_process: bool,
+}
+
 /// The hunters' subcommands, flattened into the main CLI.
 #[derive(Subcommand)]
 pub enum HuntCommand {
@@ -70,19 +93,10 @@ pub enum HuntCommand {
         /// Judge no metamorphic variants.
         #[arg(long)]
         no_metamorphic: bool,
-        /// Do not append the counterexample to the solution's regression file.
-        #[arg(long)]
-        no_record: bool,
-        /// Folder of regression files, one `<solution>.toml` each.
-        #[arg(long, value_name = "DIR", default_value = regression::DEFAULT_DIR)]
-        regressions: PathBuf,
-        /// Worker threads (0: one per core).
-        #[arg(long, value_name = "N", default_value_t = 0)]
-        jobs: usize,
-        /// Call the solution inside the judge's own threads, with no time or memory limit:
-        /// faster, but a solution that loops hangs the sweep. Compiled solutions only.
-        #[arg(long)]
-        in_process: bool,
+        #[command(flatten)]
+        recording: Recording,
+        #[command(flatten)]
+        calls: Calls,
     },
     /// Combine the JSON reports of `exhaust --shard 1/N` .. `N/N` into one report.
     Merge {
@@ -95,12 +109,8 @@ pub enum HuntCommand {
         /// Write the report here instead of standard output.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
-        /// Do not append the sweep's counterexample to the solution's regression file.
-        #[arg(long)]
-        no_record: bool,
-        /// Folder of regression files, one `<solution>.toml` each.
-        #[arg(long, value_name = "DIR", default_value = regression::DEFAULT_DIR)]
-        regressions: PathBuf,
+        #[command(flatten)]
+        recording: Recording,
     },
     /// Judge a solution on seeded random instances aimed at answers 1..5; shrink and record the
     /// first failure (exit 1).
@@ -127,19 +137,10 @@ pub enum HuntCommand {
         /// Skip the metamorphic variant of each instance.
         #[arg(long)]
         no_metamorphic: bool,
-        /// Do not append the minimised failure to the solution's regression file.
-        #[arg(long)]
-        no_record: bool,
-        /// Folder of regression files, one `<solution>.toml` each.
-        #[arg(long, value_name = "DIR", default_value = regression::DEFAULT_DIR)]
-        regressions: PathBuf,
-        /// Worker threads (0: one per core).
-        #[arg(long, value_name = "N", default_value_t = 0)]
-        jobs: usize,
-        /// Call the solution inside the judge's own threads, with no time or memory limit:
-        /// faster, but a solution that loops hangs the sweep. Compiled solutions only.
-        #[arg(long)]
-        in_process: bool,
+        #[command(flatten)]
+        recording: Recording,
+        #[command(flatten)]
+        calls: Calls,
     },
 }
 
@@ -156,10 +157,12 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
             out,
             metamorphic_sample,
             no_metamorphic,
-            no_record,
-            regressions,
-            jobs,
-            in_process,
+            recording:
+                Recording {
+                    no_record,
+                    regressions,
+                },
+            calls: Calls { jobs, in_process },
         } => {
             let hunted = Hunted::find(&solution, in_process, config)?;
             let sol = hunted.solution();
@@ -204,8 +207,11 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
             files,
             format,
             out,
-            no_record,
-            regressions,
+            recording:
+                Recording {
+                    no_record,
+                    regressions,
+                },
         } => {
             let mut reports = Vec::new();
             for f in &files {
@@ -261,10 +267,12 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
             format,
             out,
             no_metamorphic,
-            no_record,
-            regressions,
-            jobs,
-            in_process,
+            recording:
+                Recording {
+                    no_record,
+                    regressions,
+                },
+            calls: Calls { jobs, in_process },
         } => {
             let hunted = Hunted::find(&solution, in_process, config)?;
             let sol = hunted.solution();
