@@ -1,6 +1,9 @@
 //! Registers the drop-in solutions: every `solutions/<verdict>/<name>.rs` becomes a module behind
-//! the `Solution` trait (see `src/registry.rs`). Its name is the file stem, its expected verdict
-//! the folder, its source the leading `//!` text.
+//! the `Solution` trait (see `src/submission/registry.rs`). Its name is the file stem, its
+//! expected verdict the folder, its source the leading `//!` text. Each file is first compiled
+//! on its own (`rustc --emit=metadata`): one that does not compile is registered as a compile
+//! error with rustc's message, and every other solution still builds. Files in other languages
+//! are listed in `PASTED` and built at run time by their language (`src/submission/languages/`).
 //!
 //! A pasted LeetCode submission is `impl Solution { .. }` with no `struct Solution;`, and its
 //! `//!` lines cannot be `include!`d. So each file is copied to `OUT_DIR/solutions/<verdict>/`
@@ -11,16 +14,17 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::PathBuf;
 
-const FOLDERS: [(&str, &str); 5] = [
+const FOLDERS: [(&str, &str); 6] = [
     ("accepted", "Accepted"),
     ("wrong_answer", "WrongAnswer"),
     ("time_limit_exceeded", "TimeLimitExceeded"),
     ("run_time_error", "RunTimeError"),
     ("memory_limit_exceeded", "MemoryLimitExceeded"),
+    ("compile_error", "CompileError"),
 ];
 
-/// Languages run by an adapter in a worker (see `src/adapter.rs`), not compiled in.
-const SCRIPT_EXTENSIONS: [&str; 2] = ["py", "js"];
+/// Files in `solutions/` that are not submissions.
+const NOT_SUBMISSIONS: [&str; 3] = ["md", "txt", "toml"];
 
 fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap()).join("solutions");
@@ -29,6 +33,8 @@ fn main() {
     let mut modules = String::new();
     let mut entries = String::new();
     let mut scripts = String::new();
+    let mut broken = String::new();
+    let mut rust: Vec<RustFile> = Vec::new();
     let mut seen: Vec<(String, String)> = Vec::new();
     let mut folders: Vec<PathBuf> = match fs::read_dir(&root) {
         Ok(rd) => rd
@@ -64,7 +70,8 @@ fn main() {
                 .extension()
                 .map(|e| e.to_string_lossy().to_string())
                 .unwrap_or_default();
-            if ext != "rs" && !SCRIPT_EXTENSIONS.contains(&ext.as_str()) {
+            let hidden = file.file_name().unwrap().to_string_lossy().starts_with('.');
+            if hidden || NOT_SUBMISSIONS.contains(&ext.as_str()) {
                 continue;
             }
             println!("cargo:rerun-if-changed={}", file.display());
@@ -83,23 +90,44 @@ fn main() {
             seen.push((stem.clone(), shown.clone()));
             let text = fs::read_to_string(&file)
                 .unwrap_or_else(|e| fail(&format!("{shown}: cannot read: {e}")));
-            let doc_prefix = if ext == "rs" {
-                "//!"
-            } else if ext == "py" {
-                "#"
-            } else {
-                "//"
-            };
-            let source = leading_doc(&text, doc_prefix);
             let abs = file.canonicalize().unwrap();
             if ext == "rs" {
-                let module = format!("{folder_name}__{stem}");
-                let copy = out
-                    .join("solutions")
-                    .join(&folder_name)
-                    .join(format!("{stem}.rs"));
+                let relative = format!("solutions/{folder_name}/{stem}.rs");
+                let copy = out.join(&relative);
                 fs::create_dir_all(copy.parent().unwrap()).unwrap();
                 fs::write(&copy, adapt(&text)).unwrap();
+                rust.push(RustFile {
+                    module: format!("{folder_name}__{stem}"),
+                    stem,
+                    variant,
+                    source: leading_doc(&text, "//!"),
+                    shown,
+                    relative,
+                    copy,
+                });
+            } else {
+                writeln!(
+                    scripts,
+                    "    PastedEntry {{ name: {stem:?}, expected: ExpectedVerdict::{variant}, path: {shown:?}, file: {:?} }},",
+                    abs.display().to_string()
+                )
+                .unwrap();
+            }
+        }
+    }
+    let checks = check_each(&rust, &out);
+    for (f, check) in rust.iter().zip(checks) {
+        let RustFile {
+            module,
+            stem,
+            variant,
+            source,
+            shown,
+            copy,
+            ..
+        } = f;
+        match check {
+            Ok(()) => {
                 writeln!(
                     modules,
                     "#[allow(warnings, clippy::all, non_snake_case)]\nmod {module} {{ include!({:?}); }}",
@@ -108,21 +136,22 @@ fn main() {
                 .unwrap();
                 writeln!(
                     entries,
-                    "    Registered {{ name: {stem:?}, expected: ExpectedVerdict::{variant}, source: {source:?}, path: {shown:?}, call: {module}::Solution::find_min_step }},"
+                    "    Registered {{ name: {stem:?}, expected: ExpectedVerdict::{variant}, source: {source:?}, path: {shown:?}, call: {module}::{ENTRY} }},"
                 )
                 .unwrap();
-            } else {
+            }
+            Err(message) => {
+                println!("cargo:warning={shown} does not compile on its own; it is registered as a compile error");
                 writeln!(
-                    scripts,
-                    "    ScriptEntry {{ name: {stem:?}, expected: ExpectedVerdict::{variant}, source: {source:?}, path: {shown:?}, file: {:?}, language: {ext:?} }},",
-                    abs.display().to_string()
+                    broken,
+                    "    Uncompiled {{ name: {stem:?}, expected: ExpectedVerdict::{variant}, source: {source:?}, path: {shown:?}, message: {message:?} }},"
                 )
                 .unwrap();
             }
         }
     }
     let code = format!(
-        "{modules}\n/// Every compiled drop-in solution, in folder then file-name order.\npub static COMPILED: &[Registered] = &[\n{entries}];\n\n/// Every script solution (Python, JavaScript), in folder then file-name order.\npub static SCRIPTS: &[ScriptEntry] = &[\n{scripts}];\n"
+        "{modules}\n/// Every compiled drop-in solution, in folder then file-name order.\npub static COMPILED: &[Registered] = &[\n{entries}];\n\n/// Every Rust solution that does not compile on its own, with rustc's message.\npub static UNCOMPILED: &[Uncompiled] = &[\n{broken}];\n\n/// Every solution in another language, in folder then file-name order.\npub static PASTED: &[PastedEntry] = &[\n{scripts}];\n"
     );
     fs::write(out.join("registry.rs"), code).unwrap();
 }
@@ -143,8 +172,71 @@ fn leading_doc(text: &str, prefix: &str) -> String {
     lines.join(" ").trim().to_string()
 }
 
-/// The submission with `//!` made plain comments and `pub struct Solution;` on line 1, line
-/// numbers unchanged. A file that declares its own `struct Solution` keeps it.
+/// The function each module gets after the paste, so that a `find_min_step` that is not `pub`
+/// (LeetCode accepts one) can be called from outside the module.
+const ENTRY: &str = "__zuma_judge_entry";
+
+/// A Rust solution on its way to the registry.
+struct RustFile {
+    module: String,
+    stem: String,
+    variant: &'static str,
+    source: String,
+    shown: String,
+    /// `solutions/<verdict>/<name>.rs`, under `OUT_DIR`.
+    relative: String,
+    copy: PathBuf,
+}
+
+/// Compiles each adapted copy on its own, in parallel: `Err(rustc's message)` for one that does
+/// not compile. rustc runs in `OUT_DIR` on the relative path, so its messages name
+/// `solutions/<verdict>/<name>.rs` and the line as pasted.
+fn check_each(files: &[RustFile], out: &std::path::Path) -> Vec<Result<(), String>> {
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let rustc = &rustc;
+                scope.spawn(move || {
+                    let meta = out.join(format!("check-{i}.rmeta"));
+                    let result = std::process::Command::new(rustc)
+                        .current_dir(out)
+                        .args([
+                            "--edition",
+                            "2021",
+                            "--crate-type",
+                            "lib",
+                            "--emit=metadata",
+                        ])
+                        .args([
+                            "-A",
+                            "warnings",
+                            "--color",
+                            "never",
+                            "--crate-name",
+                            "solution",
+                        ])
+                        .arg("-o")
+                        .arg(&meta)
+                        .arg(&f.relative)
+                        .output();
+                    match result {
+                        Ok(o) if o.status.success() => Ok(()),
+                        Ok(o) => Err(String::from_utf8_lossy(&o.stderr).trim_end().to_string()),
+                        Err(e) => fail(&format!("cannot run {rustc} to check {}: {e}", f.shown)),
+                    }
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    })
+}
+
+/// The submission with `//!` made plain comments, `pub struct Solution;` on line 1 and the
+/// entry function after the last line, line numbers unchanged. A file that declares its own
+/// `struct Solution` keeps it.
 fn adapt(text: &str) -> String {
     let body: String = text
         .lines()
@@ -161,10 +253,13 @@ fn adapt(text: &str) -> String {
         let t = l.trim_start();
         t.starts_with("struct Solution") || t.starts_with("pub struct Solution")
     });
+    let entry = format!(
+        "\npub fn {ENTRY}(board: String, hand: String) -> i32 {{ Solution::find_min_step(board, hand) }}\n"
+    );
     if declares {
-        body
+        format!("{body}{entry}")
     } else {
-        format!("pub struct Solution; {body}\n")
+        format!("pub struct Solution; {body}{entry}")
     }
 }
 

@@ -9,8 +9,8 @@ use criterion::{criterion_group, criterion_main, Criterion};
 
 use zuma_judge::config::Limits;
 use zuma_judge::execute::{Executor, InProcess};
-use zuma_judge::registry;
-use zuma_judge::worker::{Launch, Settings, Worker};
+use zuma_judge::submission::registry;
+use zuma_judge::submission::worker::{Launch, Settings, Worker};
 
 const CALLS: usize = 10_000;
 const SOLUTION: &str = "seed000_bfs";

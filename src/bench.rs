@@ -11,8 +11,8 @@ use serde::Serialize;
 
 use crate::oracle;
 use crate::reference;
-use crate::registry;
 use crate::rules::Instance;
+use crate::submission::registry;
 
 /// A way to answer one instance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]

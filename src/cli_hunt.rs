@@ -18,13 +18,14 @@ use zuma_judge::exhaust::{self, Shard};
 use zuma_judge::fuzz::{self, Stop};
 use zuma_judge::killmatrix::{self, KillMatrix};
 use zuma_judge::metamorphic::{self, Inconsistency};
-use zuma_judge::registry::{self, Registered, Solution};
 use zuma_judge::regression::{self, Appended, Record};
 use zuma_judge::report::{hunt, Format};
 use zuma_judge::runner::RunReport;
-use zuma_judge::script::{self, Script};
+use zuma_judge::submission::build;
+use zuma_judge::submission::pasted::{self, Pasted};
+use zuma_judge::submission::registry::{self, Registered, Solution};
+use zuma_judge::submission::worker::{Launch, Settings, Worker};
 use zuma_judge::verdict::VerdictKind;
-use zuma_judge::worker::{Launch, Settings, Worker};
 
 /// Output formats of `exhaust`, `fuzz` and `merge`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -321,7 +322,7 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
 /// limits of `judge.toml` (the default, as in `run`), or in process.
 struct Hunted {
     compiled: Option<&'static Registered>,
-    script: Option<Script>,
+    script: Option<Pasted>,
     /// How to start a worker; `None` for in-process calls.
     launch: Option<Launch>,
     limits: Limits,
@@ -333,7 +334,7 @@ impl Hunted {
     /// Errors: no such solution (the message lists them); `in_process` for a script solution.
     fn find(name: &str, in_process: bool, config: &Config) -> Result<Hunted> {
         let compiled = registry::find(name);
-        let script = script::registered().into_iter().find(|s| s.name == name);
+        let script = pasted::registered().into_iter().find(|s| s.name == name);
         let launch = match (compiled, &script) {
             (Some(_), _) if in_process => None,
             (Some(c), _) => Some(Launch::compiled(c.name).context(
@@ -343,13 +344,16 @@ impl Hunted {
                 "{}: --in-process runs compiled solutions only; leave it out to call this one in a worker",
                 s.path()
             ),
-            (None, Some(s)) => Some(s.launch(&config.limits)),
+            (None, Some(s)) => match s.build(&build::cache_root()).result {
+                Ok(b) => Some((s.language.launch)(&b.dir, &config.limits)),
+                Err(why) => bail!("{}: {}", s.path(), why.message()),
+            },
             (None, None) => {
                 let mut names: Vec<String> = registry::compiled()
                     .iter()
                     .map(|s| s.name.to_string())
                     .collect();
-                names.extend(script::registered().into_iter().map(|s| s.name));
+                names.extend(pasted::registered().into_iter().map(|s| s.name));
                 bail!(
                     "no solution named '{name}'; registered: {}",
                     names.join(", ")

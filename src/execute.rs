@@ -1,6 +1,6 @@
 //! Calling a solution: the [`Executor`] trait, the in-process executor (catches a panic, times
 //! the call) and [`Repeat`] (median of N calls). The worker executor, which survives loops,
-//! aborts and allocations, is in [`crate::worker`]. The runner only sees [`Outcome`]s.
+//! aborts and allocations, is in [`crate::submission::worker`]. The runner only sees [`Outcome`]s.
 
 use std::cell::RefCell;
 use std::panic::{self, AssertUnwindSafe};
@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use nix::time::{clock_gettime, ClockId};
 
-use crate::registry::Solution;
+use crate::submission::registry::Solution;
 
 /// Why a call produced no answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,6 +26,30 @@ pub enum Failure {
     /// Not a verdict: judging stopped before this call gave one (Ctrl-C or SIGTERM, or the
     /// judge's own worker could not be started). The runner ends the run as incomplete.
     Stopped(String),
+}
+
+/// Why a submission cannot be judged on any case: said once for the submission, never per
+/// case, and never minimised.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unjudged {
+    /// CE: the compiler's message (lines of the file as pasted), or a cause found in the text
+    /// (no entry point, code for another version of the language).
+    CompileError(String),
+    /// RE while loading: the submission raised before its first call could be made (e.g. a
+    /// `NameError` at module level).
+    LoadError(String),
+    /// The judge lacks what the submission needs (a toolchain not on `PATH`): not the
+    /// submission's fault, and the run is incomplete.
+    ToolchainMissing(String),
+}
+
+impl Unjudged {
+    /// The message, whatever the cause.
+    pub fn message(&self) -> &str {
+        match self {
+            Unjudged::CompileError(m) | Unjudged::LoadError(m) | Unjudged::ToolchainMissing(m) => m,
+        }
+    }
 }
 
 /// One call's result and cost.
@@ -52,11 +76,20 @@ pub trait Executor {
     fn describe(&self) -> String {
         "in-process".into()
     }
+
+    /// Gets ready for the first call (a worker starts and loads the submission). An error is
+    /// the submission's verdict, given once; the default is always ready.
+    fn prepare(&mut self) -> Result<(), Unjudged> {
+        Ok(())
+    }
 }
 
 impl<E: Executor + ?Sized> Executor for Box<E> {
     fn call(&mut self, board: &str, hand: &str) -> Outcome {
         (**self).call(board, hand)
+    }
+    fn prepare(&mut self) -> Result<(), Unjudged> {
+        (**self).prepare()
     }
     fn describe(&self) -> String {
         (**self).describe()
@@ -233,6 +266,10 @@ impl<E: Executor> Executor for Repeat<E> {
         }
     }
 
+    fn prepare(&mut self) -> Result<(), Unjudged> {
+        self.inner.prepare()
+    }
+
     fn describe(&self) -> String {
         if self.times == 1 {
             self.inner.describe()
@@ -254,6 +291,31 @@ pub fn median(xs: &mut [f64]) -> f64 {
         xs[n / 2]
     } else {
         (xs[n / 2 - 1] + xs[n / 2]) / 2.0
+    }
+}
+
+/// A submission that cannot be called: every call fails, and [`Executor::prepare`] says why.
+pub struct Unbuilt {
+    /// Why.
+    pub why: Unjudged,
+    /// How it would have been called, e.g. `worker (g++)`.
+    pub label: String,
+}
+
+impl Executor for Unbuilt {
+    fn call(&mut self, _: &str, _: &str) -> Outcome {
+        Outcome {
+            result: Err(Failure::Crash(self.why.message().to_string())),
+            wall_ms: 0.0,
+            cpu_ms: 0.0,
+            repeats_ms: Vec::new(),
+        }
+    }
+    fn describe(&self) -> String {
+        self.label.clone()
+    }
+    fn prepare(&mut self) -> Result<(), Unjudged> {
+        Err(self.why.clone())
     }
 }
 

@@ -20,8 +20,8 @@ use crate::execute::{Executor, Failure};
 use crate::generate::{self, SymmetryClass};
 use crate::metamorphic::{self, Inconsistency};
 use crate::oracle::{Oracle, WitnessError};
-use crate::registry::Solution;
 use crate::rules::{Constraints, Instance};
+use crate::submission::registry::Solution;
 use crate::verdict::VerdictKind;
 
 /// Builds one executor per worker thread. Each thread calls only its own.
@@ -787,8 +787,8 @@ pub fn merge(reports: &[(PathBuf, ExhaustReport)]) -> Result<ExhaustReport, Merg
 mod tests {
     use super::*;
     use crate::execute::InProcess;
-    use crate::registry;
     use crate::rules::{Board, Hand};
+    use crate::submission::registry;
 
     fn sweep_with(name: &str, max_board: usize, max_hand: usize, all: bool) -> ExhaustReport {
         let sol = registry::find(name).unwrap();

@@ -18,9 +18,9 @@ use crate::generate;
 use crate::metamorphic::{self, Inconsistency};
 use crate::minimise;
 use crate::oracle::Oracle;
-use crate::registry::Solution;
 use crate::rules::{Constraints, Instance};
 use crate::runner::{self, MINIMISE_TRIES};
+use crate::submission::registry::Solution;
 use crate::verdict::VerdictKind;
 
 /// When to stop (besides a failure).
@@ -299,7 +299,7 @@ pub fn run(
 mod tests {
     use super::*;
     use crate::execute::{Executor, InProcess};
-    use crate::registry;
+    use crate::submission::registry;
 
     fn fuzz(name: &str, seed: u64, count: u64) -> FuzzReport {
         let sol = registry::find(name).unwrap();

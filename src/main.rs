@@ -15,20 +15,22 @@ use zuma_judge::bench::{self, Engine};
 use zuma_judge::case;
 use zuma_judge::config::Config;
 use zuma_judge::draw::{self, ColorWhen};
-use zuma_judge::execute::{Executor, InProcess, Repeat};
+use zuma_judge::execute::Unbuilt;
+use zuma_judge::execute::{Executor, InProcess, Repeat, Unjudged};
 use zuma_judge::explain;
 use zuma_judge::interrupt;
 use zuma_judge::oracle::Oracle;
 use zuma_judge::partial;
 use zuma_judge::progress::Progress;
-use zuma_judge::registry::{self, Solution};
 use zuma_judge::report::{self, Format, ReportSpec};
 use zuma_judge::rules::Instance;
 use zuma_judge::runner;
-use zuma_judge::script;
 use zuma_judge::selfcheck;
+use zuma_judge::submission::build;
+use zuma_judge::submission::pasted::{self, Pasted};
+use zuma_judge::submission::registry::{self, Solution};
+use zuma_judge::submission::worker::{self, Launch, Settings, Worker};
 use zuma_judge::verdict::VerdictKind;
-use zuma_judge::worker::{self, Launch, Settings, Worker};
 
 mod cli_hunt;
 
@@ -76,9 +78,10 @@ enum Command {
         /// Call compiled solutions in the judge's own process (no limits; a loop hangs the run).
         #[arg(long, hide = true)]
         in_process: bool,
-        /// Also judge the .py and .js solutions under DIR/<verdict>/, without rebuilding.
-        #[arg(long, hide = true, value_name = "DIR")]
-        scripts_dir: Option<PathBuf>,
+        /// Also judge the submissions in every supported language (not Rust) under
+        /// DIR/<verdict>/, without rebuilding the judge.
+        #[arg(long, alias = "scripts-dir", value_name = "DIR")]
+        solutions_dir: Option<PathBuf>,
         /// Also check that each solution's answers survive board reversal, colour renaming and
         /// hand reordering.
         #[arg(long)]
@@ -145,7 +148,7 @@ enum Command {
     },
     /// The registered solutions, their expected verdicts and sources.
     List,
-    /// Internal: serve one compiled solution to `run` over pipes (see zuma_judge::worker).
+    /// Internal: serve one compiled solution to `run` over pipes (see zuma_judge::submission::worker).
     #[command(hide = true)]
     Worker {
         /// The solution's name.
@@ -183,14 +186,14 @@ fn run(cli: Cli) -> Result<u8> {
             baseline,
             repeat,
             in_process,
-            scripts_dir,
+            solutions_dir,
             metamorphic,
             kill_matrix,
         } => {
             let how = How {
                 repeat: repeat as usize,
                 in_process,
-                scripts_dir,
+                solutions_dir,
                 metamorphic,
                 kill_matrix,
             };
@@ -234,7 +237,7 @@ fn run(cli: Cli) -> Result<u8> {
 struct How {
     repeat: usize,
     in_process: bool,
-    scripts_dir: Option<PathBuf>,
+    solutions_dir: Option<PathBuf>,
     metamorphic: bool,
     kill_matrix: bool,
 }
@@ -248,15 +251,16 @@ fn cmd_run(
     baseline: Option<&std::path::Path>,
     how: &How,
 ) -> Result<u8> {
-    let mut scripts = script::registered();
-    if let Some(dir) = &how.scripts_dir {
-        scripts.extend(script::discover(dir)?);
+    let mut pastes = pasted::registered();
+    if let Some(dir) = &how.solutions_dir {
+        pastes.extend(pasted::discover(dir)?);
     }
     let mut all: Vec<&dyn Solution> = registry::compiled()
         .iter()
         .map(|s| s as &dyn Solution)
         .collect();
-    all.extend(scripts.iter().map(|s| s as &dyn Solution));
+    all.extend(registry::uncompiled().iter().map(|s| s as &dyn Solution));
+    all.extend(pastes.iter().map(|s| s as &dyn Solution));
     for (i, s) in all.iter().enumerate() {
         if let Some(other) = all[..i].iter().find(|o| o.name() == s.name()) {
             bail!(
@@ -292,6 +296,11 @@ fn cmd_run(
         }
         return Ok(2);
     }
+    let pastes: Vec<&Pasted> = pastes
+        .iter()
+        .filter(|p| chosen.iter().any(|c| c.name() == p.name))
+        .collect();
+    let builds = build_pasted(&pastes);
     let bar = Progress::new(true);
     interrupt::install()?;
     let exe = std::env::current_exe().context("cannot find the judge's own executable")?;
@@ -304,12 +313,18 @@ fn cmd_run(
         &chosen,
         config,
         &mut |s| {
-            let inner: Box<dyn Executor + '_> = match scripts.iter().find(|x| x.name == s.name()) {
-                Some(script) => {
-                    Box::new(Worker::new(script.launch(&config.limits), settings.clone()))
+            let pasted = pastes.iter().position(|x| x.name == s.name());
+            let broken = registry::uncompiled().iter().find(|u| u.name == s.name());
+            let inner: Box<dyn Executor + '_> = match (pasted, broken) {
+                (Some(i), _) => pastes[i].executor(&builds[i], &settings),
+                (None, Some(u)) => Box::new(Unbuilt {
+                    why: Unjudged::CompileError(u.message.to_string()),
+                    label: "rustc".into(),
+                }),
+                (None, None) if how.in_process => {
+                    Box::new(InProcess::with_stop(s, &interrupt::STOP))
                 }
-                None if how.in_process => Box::new(InProcess::with_stop(s, &interrupt::STOP)),
-                None => Box::new(Worker::new(
+                (None, None) => Box::new(Worker::new(
                     Launch::own_binary(exe.clone(), s.name()),
                     settings.clone(),
                 )),
@@ -319,6 +334,15 @@ fn cmd_run(
         &mut |e| bar.on_event(e),
     )?;
     bar.finish();
+    for s in report.solutions.iter_mut() {
+        if let Some(i) = pastes.iter().position(|p| p.name == s.name) {
+            s.toolchain = builds[i].toolchain.clone();
+            s.build = builds[i].result.as_ref().ok().map(|b| runner::BuildReport {
+                cached: b.cached,
+                ms: b.ms,
+            });
+        }
+    }
     let (metamorphic, kill_matrix) = (how.metamorphic, how.kill_matrix);
     let text = if metamorphic || kill_matrix {
         // These call solutions in process, with no limits: only compiled solutions that are
@@ -366,6 +390,25 @@ fn cmd_run(
         }
     }
     Ok(code)
+}
+
+/// Builds the pasted submissions in parallel, each on its own, and says on stderr how many came
+/// from the cache.
+fn build_pasted(pastes: &[&Pasted]) -> Vec<build::Outcome> {
+    if pastes.is_empty() {
+        return Vec::new();
+    }
+    let started = std::time::Instant::now();
+    let owned: Vec<Pasted> = pastes.iter().map(|p| (*p).clone()).collect();
+    let builds = pasted::build_all(&owned, &build::cache_root());
+    let cached = builds.iter().filter(|b| b.cached).count();
+    let plural = if builds.len() == 1 { "" } else { "s" };
+    eprintln!(
+        "builds: {} submission{plural}, {cached} from the cache, in {:.1} s",
+        builds.len(),
+        started.elapsed().as_secs_f64()
+    );
+    builds
 }
 
 fn cmd_solve(
@@ -580,7 +623,10 @@ fn cmd_list() -> Result<u8> {
     for s in registry::compiled() {
         t.add_row(vec![s.name, s.expected.name(), s.path, s.source]);
     }
-    for s in script::registered() {
+    for s in registry::uncompiled() {
+        t.add_row(vec![s.name, s.expected.name(), s.path, s.source]);
+    }
+    for s in pasted::registered() {
         t.add_row(vec![
             s.name.as_str(),
             s.expected.name(),

@@ -8,13 +8,13 @@ use serde::Serialize;
 
 use crate::case::{self, Case, Suite};
 use crate::config::Config;
-use crate::execute::{Executor, Failure, Outcome};
+use crate::execute::{Executor, Failure, Outcome, Unjudged};
 use crate::explain;
 use crate::generate;
 use crate::minimise;
 use crate::oracle::{Answer, Oracle, WitnessError};
-use crate::registry::Solution;
 use crate::rules::{Instance, Move};
+use crate::submission::registry::Solution;
 use crate::timing::{self, Timing};
 use crate::verdict::{self, Verdict, VerdictKind};
 
@@ -143,6 +143,27 @@ pub struct SolutionReport {
     pub run_by: String,
     /// False when the run stopped before every case was judged for this solution.
     pub complete: bool,
+    /// The language's id, e.g. `rust`, `cpp`, `python3`.
+    pub language: String,
+    /// The toolchain's version line, e.g. `g++ (Debian 12.2.0-14) 12.2.0`; null for a Rust
+    /// solution compiled into the judge.
+    pub toolchain: Option<String>,
+    /// The build, for a submission built at run time; null for one compiled into the judge.
+    pub build: Option<BuildReport>,
+    /// Why the submission was judged on no case, said once: the compiler's message (CE), what
+    /// it raised while loading (RE), or the missing toolchain; null when it was judged.
+    pub message: Option<String>,
+    /// Whether the judge lacked the toolchain (the run is then incomplete: exit 3).
+    pub toolchain_missing: bool,
+}
+
+/// How a submission's build went.
+#[derive(Clone, Debug, Serialize)]
+pub struct BuildReport {
+    /// Whether it came from the cache (nothing was compiled).
+    pub cached: bool,
+    /// Wall time of the build, in milliseconds (0 when cached).
+    pub ms: f64,
 }
 
 /// A case-file problem. JSON keys per DESIGN.md.
@@ -219,12 +240,12 @@ pub struct RunReport {
 
 impl RunReport {
     /// 2 if any case file or case could not be used (the suite itself is broken); else 3 if the
-    /// run is incomplete; else 1 if a solution's verdicts differ from its folder, a case's
+    /// run is incomplete or a submission's toolchain is missing; else 1 if a solution's verdicts differ from its folder, a case's
     /// `expected`/`invalid` differs from the truth, or a strict claim does not hold; else 0.
     pub fn exit_code(&self) -> i32 {
         if !self.case_errors.is_empty() {
             2
-        } else if self.incomplete.is_some() {
+        } else if self.incomplete.is_some() || self.solutions.iter().any(|s| s.toolchain_missing) {
             3
         } else if self.solutions.iter().any(|s| !s.as_expected)
             || self.expectations.iter().any(|e| !e.holds)
@@ -353,6 +374,12 @@ pub fn run(
     let mut incomplete = None;
     for sol in solutions {
         let mut exec = executor_for(*sol);
+        if let Err(why) = exec.prepare() {
+            let report = unjudged(*sol, &why, exec.describe(), &config.limits);
+            on_event(&Event::SolutionFinished { report: &report });
+            reports.push(report);
+            continue;
+        }
         let mut results = Vec::new();
         let mut first: Option<(usize, Verdict)> = None;
         for (k, (c, _, ans)) in valid.iter().enumerate() {
@@ -504,6 +531,11 @@ pub fn run(
             timing: timing::summarise(&results, &config.limits),
             run_by: exec.describe(),
             complete: results.len() == valid.len(),
+            language: sol.language().to_string(),
+            toolchain: None,
+            build: None,
+            message: None,
+            toolchain_missing: false,
             cases: results,
             first_failure,
             first_failure_case,
@@ -538,6 +570,48 @@ pub fn run(
     };
     report.exit_code = report.exit_code();
     Ok(report)
+}
+
+/// The report of a submission judged on no case: CE for a build or a compile error, RE for a
+/// load error, and a CE that is not as expected whatever its folder for a missing toolchain.
+fn unjudged(
+    sol: &dyn Solution,
+    why: &Unjudged,
+    run_by: String,
+    limits: &crate::config::Limits,
+) -> SolutionReport {
+    let kind = match why {
+        Unjudged::CompileError(_) | Unjudged::ToolchainMissing(_) => VerdictKind::CompileError,
+        Unjudged::LoadError(_) => VerdictKind::RunTimeError,
+    };
+    let missing = matches!(why, Unjudged::ToolchainMissing(_));
+    let mut counts = std::collections::BTreeMap::new();
+    for k in VerdictKind::ALL {
+        counts.insert(k.code(), 0);
+    }
+    SolutionReport {
+        name: sol.name().to_string(),
+        expected: sol.expected(),
+        verdict: kind,
+        as_expected: !missing && sol.expected() == kind,
+        source: sol.source().to_string(),
+        path: sol.path().to_string(),
+        cases: Vec::new(),
+        first_failure: None,
+        first_failure_case: None,
+        minimised: None,
+        counts,
+        total_ms: 0.0,
+        max_ms: 0.0,
+        timing: timing::summarise(&[], limits),
+        run_by,
+        complete: true,
+        language: sol.language().to_string(),
+        toolchain: None,
+        build: None,
+        message: Some(why.message().to_string()),
+        toolchain_missing: missing,
+    }
 }
 
 /// Calls the solution once and classifies the outcome against the oracle's `oracle` answer.

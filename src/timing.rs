@@ -11,7 +11,7 @@ use crate::runner::CaseResult;
 /// A case is limit-sensitive when an answer took more than `limit / MARGIN` CPU time, or a call
 /// that ran to its end took between `limit` and `limit * MARGIN` (so a TLE a faster machine could
 /// turn into an answer); 1.5 is the margin Kattis's problemtools and DOMjudge use by default.
-pub const MARGIN: f64 = crate::worker::MARGIN;
+pub const MARGIN: f64 = crate::submission::worker::MARGIN;
 
 /// One solution's timing, in milliseconds of CPU time unless named wall.
 #[derive(Clone, Debug, PartialEq, Serialize)]

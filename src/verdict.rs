@@ -20,6 +20,8 @@ pub enum VerdictKind {
     RunTimeError,
     /// MLE: over the memory limit.
     MemoryLimitExceeded,
+    /// CE: the submission did not build (per submission, never per case).
+    CompileError,
 }
 
 impl VerdictKind {
@@ -32,6 +34,7 @@ impl VerdictKind {
             VerdictKind::TimeLimitExceeded => "time_limit_exceeded",
             VerdictKind::RunTimeError => "run_time_error",
             VerdictKind::MemoryLimitExceeded => "memory_limit_exceeded",
+            VerdictKind::CompileError => "compile_error",
         }
     }
 
@@ -43,10 +46,21 @@ impl VerdictKind {
             VerdictKind::TimeLimitExceeded => "TLE",
             VerdictKind::RunTimeError => "RE",
             VerdictKind::MemoryLimitExceeded => "MLE",
+            VerdictKind::CompileError => "CE",
         }
     }
 
-    /// All kinds, in table-column order.
+    /// Every expected-verdict folder of `solutions/`: the per-case kinds and `compile_error`.
+    pub const FOLDERS: [VerdictKind; 6] = [
+        VerdictKind::Accepted,
+        VerdictKind::WrongAnswer,
+        VerdictKind::TimeLimitExceeded,
+        VerdictKind::RunTimeError,
+        VerdictKind::MemoryLimitExceeded,
+        VerdictKind::CompileError,
+    ];
+
+    /// The per-case kinds, in table-column order (CE is per submission).
     pub const ALL: [VerdictKind; 5] = [
         VerdictKind::Accepted,
         VerdictKind::WrongAnswer,

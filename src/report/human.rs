@@ -43,6 +43,7 @@ impl Reporter for Human {
             let _ = writeln!(o, "INCOMPLETE: {why}");
         }
         let _ = writeln!(o, "limits: {}", r.config.describe());
+        toolchains(&mut o, r);
         let _ = writeln!(
             o,
             "oracle: {} states expanded in {:.1} ms\n",
@@ -82,10 +83,11 @@ impl Reporter for Human {
         }
         o.push_str(&super::timing::section(r));
 
+        unjudged(&mut o, r);
         let failing: Vec<_> = r
             .solutions
             .iter()
-            .filter(|s| s.first_failure.is_some() || !s.as_expected)
+            .filter(|s| s.message.is_none() && (s.first_failure.is_some() || !s.as_expected))
             .collect();
         if !failing.is_empty() {
             let _ = writeln!(o, "Failures, per solution");
@@ -149,6 +151,57 @@ impl Reporter for Human {
 /// One solution's block: a header, every non-AC case on one line (those its folder does not
 /// allow tagged `[unexpected]`), then its first failure and the minimised input, each with the
 /// oracle's witness drawn.
+/// One line naming each language's toolchain, e.g.
+/// `toolchains: cpp g++ (Debian 12.2.0-14) 12.2.0; python3 Python 3.11.7`.
+fn toolchains(o: &mut String, r: &RunReport) {
+    let mut seen: Vec<String> = Vec::new();
+    for s in &r.solutions {
+        if let Some(t) = &s.toolchain {
+            let entry = format!("{} {t}", s.language);
+            if !seen.contains(&entry) {
+                seen.push(entry);
+            }
+        }
+    }
+    if !seen.is_empty() {
+        let _ = writeln!(o, "toolchains: {}", seen.join("; "));
+    }
+}
+
+/// Submissions judged on no case, each with its one message (compiler output, load error or
+/// missing toolchain), indented.
+fn unjudged(o: &mut String, r: &RunReport) {
+    let none: Vec<_> = r.solutions.iter().filter(|s| s.message.is_some()).collect();
+    if none.is_empty() {
+        return;
+    }
+    let _ = writeln!(o, "Judged on no case");
+    for s in none {
+        let status = if s.as_expected {
+            "as expected"
+        } else {
+            "NOT as expected"
+        };
+        let what = if s.toolchain_missing {
+            "not judged".to_string()
+        } else {
+            s.verdict.code().to_string()
+        };
+        let _ = writeln!(
+            o,
+            "\n{} ({}, {}), expected {}: {what}, {status}",
+            s.name,
+            s.path,
+            s.language,
+            s.expected.name()
+        );
+        for line in s.message.as_deref().unwrap_or("").lines() {
+            let _ = writeln!(o, "    {line}");
+        }
+    }
+    o.push('\n');
+}
+
 fn failures_of(o: &mut String, s: &SolutionReport, limits: &Constraints) {
     let bad: Vec<&CaseResult> = s.cases.iter().filter(|c| c.verdict != "AC").collect();
     let status = if s.as_expected {

@@ -164,9 +164,9 @@ pub(crate) mod fixture {
     use crate::case::{self, Suite};
     use crate::config::Config;
     use crate::execute::{Executor, InProcess};
-    use crate::registry::Solution;
     use crate::rules::{Constraints, Instance};
     use crate::runner::{self, RunReport};
+    use crate::submission::registry::Solution;
     use crate::verdict::VerdictKind;
 
     /// The line of the fake's panic, as its message reports it.

@@ -1,9 +1,10 @@
 """zuma-judge worker adapter for Python submissions pasted from LeetCode's editor.
 
-zuma-judge runs it as `python3 -c <this file> SOLUTION.py` (src/script.rs). It loads the file
-with the names LeetCode's Python 3 editor imports for you, then speaks the worker protocol of
-src/worker.rs: JSON-line requests {"board": ..., "hand": ...} on stdin; on file descriptor 3
-first {"ready": true} or {"load_error": ...}, then one reply per request, {"answer": N} or
+zuma-judge runs it as `python3 -c <this file> SOLUTION.py` (src/submission/languages/python.rs).
+It loads the file with the names LeetCode's Python 3 editor imports for you, then speaks the
+worker protocol of src/submission/worker.rs: JSON-line requests {"board": ..., "hand": ...} on
+stdin; on file descriptor 3 first {"ready": true}, {"compile_error": ...} (a SyntaxError) or
+{"load_error": ...}, then one reply per request, {"answer": N} or
 {"error" | "memory" | "bad_return": ...}, with "cpu_ms" and "wall_ms" of the call. Limits are
 enforced by the judge, outside this process.
 """
@@ -13,15 +14,25 @@ import sys
 import time
 import traceback
 
-# The names LeetCode's Python 3 editor has imported before a submission runs.
+# The names LeetCode's Python 3 environment has imported before a submission runs, `inf` among
+# them (see the provenance in src/submission/languages/python.rs). Later imports win a clash.
 PRELUDE = """
-from typing import *
+import array, bisect, collections, copy, datetime, functools, heapq, itertools, math, operator
+import random, re, statistics, string, sys
+from string import *
+from re import *
+from datetime import *
 from collections import *
-from functools import *
-from itertools import *
 from heapq import *
 from bisect import *
-import bisect, collections, functools, heapq, itertools, math, operator, random, re, string, sys
+from copy import *
+from math import *
+from random import *
+from statistics import *
+from itertools import *
+from functools import *
+from operator import *
+from typing import *
 """
 
 
@@ -61,6 +72,9 @@ def main():
         solution = namespace.get("Solution")
         if solution is None or not callable(getattr(solution, "findMinStep", None)):
             raise LookupError("no class Solution with a method findMinStep(self, board, hand)")
+    except SyntaxError as exc:  # IndentationError and TabError too: LeetCode calls them CE
+        send({"compile_error": describe(exc, path)})
+        return
     except BaseException as exc:  # a submission that cannot load is the submission's problem
         send({"load_error": describe(exc, path)})
         return

@@ -1,9 +1,9 @@
 // zuma-judge worker adapter for JavaScript submissions pasted from LeetCode's editor.
 //
-// zuma-judge runs it as `node -e <this file> SOLUTION.js` (src/script.rs). It loads the file,
+// zuma-judge runs it as `node -e <this file> SOLUTION.js` (languages/javascript.rs). It loads the file,
 // which defines `var findMinStep = function(board, hand) {...}` or `function findMinStep`, then
-// speaks the worker protocol of src/worker.rs: JSON-line requests {"board", "hand"} on stdin; on
-// file descriptor 3 first {"ready": true} or {"load_error": ...}, then one reply per request,
+// speaks the worker protocol of src/submission/worker.rs: JSON-line requests {"board", "hand"} on stdin; on
+// file descriptor 3 first {"ready": true}, {"compile_error": ...} or {"load_error": ...}, then one reply per request,
 // {"answer": N} or {"error" | "memory" | "bad_return": ...}, with "cpu_ms" and "wall_ms" of the
 // call. Limits are enforced by the judge, outside this process.
 'use strict';
@@ -46,7 +46,7 @@ try {
     throw new Error('no function findMinStep(board, hand)');
   }
 } catch (err) {
-  send({ load_error: describe(err) });
+  send(err instanceof SyntaxError ? { compile_error: describe(err) } : { load_error: describe(err) });
   process.exit(0);
 }
 send({ ready: true });

@@ -3,7 +3,7 @@
 //! gigabytes takes down only its worker. The parent enforces the limits of [`Limits`] per case,
 //! kills an overrunning worker, gives the case its verdict and starts a fresh worker for the next
 //! case. [`serve`] is the worker side for compiled solutions; `adapters/` holds the Python and
-//! JavaScript ones (see [`crate::script`]).
+//! JavaScript ones (see [`crate::submission::pasted`]).
 //!
 //! Protocol (JSON lines, the same for every language): the parent writes requests
 //! `{"board":"RRWW","hand":"WB"}` to the worker's stdin; the worker writes replies to file
@@ -30,8 +30,8 @@ use nix::unistd::Pid;
 use serde::{Deserialize, Serialize};
 
 use crate::config::Limits;
-use crate::execute::{process_cpu_ms, Executor, Failure, InProcess, Outcome};
-use crate::registry::Solution;
+use crate::execute::{process_cpu_ms, Executor, Failure, InProcess, Outcome, Unjudged};
+use crate::submission::registry::Solution;
 
 /// The file descriptor a worker writes its replies to.
 pub const REPLY_FD: RawFd = 3;
@@ -66,6 +66,10 @@ pub struct Reply {
     /// The first line instead of `ready`: the solution cannot be loaded, and why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub load_error: Option<String>,
+    /// The first line instead of `ready`: the interpreter rejected the code itself (a syntax
+    /// error), with the line of the file as pasted. Verdict CE.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compile_error: Option<String>,
     /// The returned answer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answer: Option<i64>,
@@ -234,6 +238,13 @@ impl Worker {
                 live.kill();
                 Err(Failure::Crash(format!("cannot load: {e}")))
             }
+            Ok(Reply {
+                compile_error: Some(e),
+                ..
+            }) => {
+                live.kill();
+                Err(Failure::Crash(format!("{COMPILE_ERROR}{e}")))
+            }
             _ => {
                 live.kill();
                 Err(Failure::Crash(format!(
@@ -301,7 +312,38 @@ impl Worker {
     }
 }
 
+/// How a start failure that is a compile error is told apart in [`Failure::Crash`].
+const COMPILE_ERROR: &str = "compile error: ";
+
 impl Executor for Worker {
+    /// Starts the worker. A submission that cannot load is its verdict, once: a syntax error is
+    /// CE, a missing interpreter means the toolchain is missing, anything else is RE. A judge's
+    /// own worker that cannot start is left to the first call, which stops the run.
+    fn prepare(&mut self) -> Result<(), Unjudged> {
+        if self.live.is_some() || self.broken.is_some() || self.stopped() {
+            return Ok(());
+        }
+        match self.start() {
+            Ok(()) => Ok(()),
+            Err(Failure::Crash(m)) => {
+                self.broken = Some(Failure::Crash(m.clone()));
+                Err(if let Some(e) = m.strip_prefix(COMPILE_ERROR) {
+                    Unjudged::CompileError(e.to_string())
+                } else if m.ends_with("not found on PATH") {
+                    Unjudged::ToolchainMissing(m)
+                } else {
+                    Unjudged::LoadError(m)
+                })
+            }
+            Err(other) => {
+                if !self.stopped() {
+                    self.broken = Some(other);
+                }
+                Ok(())
+            }
+        }
+    }
+
     fn call(&mut self, board: &str, hand: &str) -> Outcome {
         if self.stopped() {
             return failed(Failure::Stopped("interrupted".into()), 0.0, 0.0);

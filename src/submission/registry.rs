@@ -1,5 +1,7 @@
 //! The `Solution` trait and the registry of drop-in solutions that `build.rs` generates from
-//! `solutions/<expected verdict>/<name>.rs`. Adding a file and rebuilding registers it.
+//! `solutions/<expected verdict>/<name>.<ext>`. Adding a file and rebuilding registers it: a Rust
+//! file is compiled into the judge (or, when it does not compile on its own, registered as a
+//! compile error); a file in another language is listed for [`crate::submission::pasted`].
 
 use crate::verdict::VerdictKind;
 
@@ -16,6 +18,10 @@ pub trait Solution: Send + Sync {
     fn source(&self) -> &str;
     /// The file, relative to the project root, e.g. `solutions/accepted/seed000_bfs.rs`.
     fn path(&self) -> &str;
+    /// The language's id, e.g. `rust` or `cpp`.
+    fn language(&self) -> &str {
+        "rust"
+    }
     /// LeetCode's signature: the fewest moves for `board` + `hand`, or -1. May panic.
     fn find_min_step(&self, board: String, hand: String) -> i32;
 }
@@ -53,21 +59,51 @@ impl Solution for Registered {
     }
 }
 
-/// A drop-in solution in another language, run by an adapter (Python or JavaScript).
+/// A Rust drop-in solution that does not compile on its own: its verdict is CE with rustc's
+/// message, and every other solution still runs.
 #[derive(Clone, Copy, Debug)]
-pub struct ScriptEntry {
+pub struct Uncompiled {
     /// The file stem.
     pub name: &'static str,
     /// Its folder.
     pub expected: ExpectedVerdict,
-    /// Leading comment text.
+    /// Leading doc text.
     pub source: &'static str,
+    /// Path relative to the project root.
+    pub path: &'static str,
+    /// rustc's message, naming the file and line as pasted.
+    pub message: &'static str,
+}
+
+impl Solution for Uncompiled {
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn expected(&self) -> ExpectedVerdict {
+        self.expected
+    }
+    fn source(&self) -> &str {
+        self.source
+    }
+    fn path(&self) -> &str {
+        self.path
+    }
+    fn find_min_step(&self, _: String, _: String) -> i32 {
+        panic!("{} does not compile:\n{}", self.path, self.message)
+    }
+}
+
+/// A drop-in solution in another language, listed at build time and built at run time.
+#[derive(Clone, Copy, Debug)]
+pub struct PastedEntry {
+    /// The file stem.
+    pub name: &'static str,
+    /// Its folder.
+    pub expected: ExpectedVerdict,
     /// Path relative to the project root.
     pub path: &'static str,
     /// Absolute path at build time.
     pub file: &'static str,
-    /// `py` or `js`.
-    pub language: &'static str,
 }
 
 include!(concat!(env!("OUT_DIR"), "/registry.rs"));
@@ -80,4 +116,9 @@ pub fn compiled() -> &'static [Registered] {
 /// The compiled solution called `name`.
 pub fn find(name: &str) -> Option<&'static Registered> {
     COMPILED.iter().find(|s| s.name == name)
+}
+
+/// The Rust solutions that do not compile on their own.
+pub fn uncompiled() -> &'static [Uncompiled] {
+    UNCOMPILED
 }

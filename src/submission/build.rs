@@ -1,0 +1,321 @@
+//! Building a submission: probing its language's toolchain, running the language's recipe in a
+//! fresh directory, and caching the result (a build or a compile error) under a key made of the
+//! recipe (source, prelude, harness, flags) and the toolchain's version. A second build of the
+//! same paste with the same toolchain runs nothing.
+
+use std::collections::HashMap;
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use sha2::{Digest, Sha256};
+
+use crate::execute::Unjudged;
+use crate::submission::language::{Language, Paste, Recipe, Tool};
+
+/// A build step may take this long before it is killed (a cold `kotlinc` takes about 10 s).
+pub const BUILD_TIMEOUT: Duration = Duration::from_secs(180);
+
+/// Bytes of a compiler's message kept for the report.
+const MESSAGE_BYTES: usize = 6 * 1024;
+
+/// Bumped when the layout of a cached build changes, so old entries are not reused.
+const CACHE_FORMAT: &str = "zuma-judge build cache 1";
+
+/// A successful build.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Built {
+    /// The directory holding the build, where the worker starts.
+    pub dir: PathBuf,
+    /// The toolchain's version line, e.g. `g++ (Debian 12.2.0-14) 12.2.0`.
+    pub toolchain: String,
+    /// Whether it came from the cache.
+    pub cached: bool,
+    /// Wall time of the build (0 when cached), in milliseconds.
+    pub ms: f64,
+}
+
+/// What building a paste gave.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// The build, or why there is none.
+    pub result: Result<Built, Unjudged>,
+    /// The toolchain's version line, when the toolchain was found.
+    pub toolchain: Option<String>,
+    /// Whether the result came from the cache.
+    pub cached: bool,
+}
+
+/// The version line of `tool`, or the "not found" message naming its Debian package. Probed
+/// once per process.
+pub fn probe(tool: &Tool) -> Result<String, String> {
+    static SEEN: OnceLock<Mutex<HashMap<&'static str, Result<String, String>>>> = OnceLock::new();
+    let seen = SEEN.get_or_init(Default::default);
+    if let Some(r) = seen
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(tool.program)
+    {
+        return r.clone();
+    }
+    let r = probe_now(tool);
+    seen.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(tool.program, r.clone());
+    r
+}
+
+fn probe_now(tool: &Tool) -> Result<String, String> {
+    let missing = || {
+        format!(
+            "cannot build: `{}` not found on PATH; Debian package {}",
+            tool.program, tool.package
+        )
+    };
+    let path = which::which(tool.program).map_err(|_| missing())?;
+    let out = Command::new(&path)
+        .args(tool.version_args)
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("cannot build: `{}` does not run: {e}", tool.program))?;
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line = text.lines().map(str::trim).find(|l| !l.is_empty());
+    Ok(line.unwrap_or(tool.program).to_string())
+}
+
+/// The cache root: `$ZUMA_JUDGE_CACHE`, else `$XDG_CACHE_HOME/zuma-judge/builds`, else
+/// `$HOME/.cache/zuma-judge/builds`, else a folder in the system's temporary directory.
+pub fn cache_root() -> PathBuf {
+    let var = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    if let Some(p) = var("ZUMA_JUDGE_CACHE") {
+        return p;
+    }
+    let base = var("XDG_CACHE_HOME")
+        .or_else(|| var("HOME").map(|h| h.join(".cache")))
+        .unwrap_or_else(std::env::temp_dir);
+    base.join("zuma-judge").join("builds")
+}
+
+/// Builds `paste` in `language` under `cache`, or answers from the cache.
+pub fn build(language: &Language, paste: &Paste, cache: &Path) -> Outcome {
+    let none = |u| Outcome {
+        result: Err(u),
+        toolchain: None,
+        cached: false,
+    };
+    if let Some(cause) = (language.diagnose)(paste.text) {
+        return none(Unjudged::CompileError(cause));
+    }
+    let mut versions = Vec::new();
+    for tool in language.tools {
+        match probe(tool) {
+            Ok(v) => versions.push(v),
+            Err(m) => return none(Unjudged::ToolchainMissing(m)),
+        }
+    }
+    let toolchain = versions.first().cloned().unwrap_or_default();
+    let recipe = (language.recipe)(paste);
+    let key = key(language, &recipe, &versions);
+    let dir = cache.join(format!("{}-{}", language.id, &key[..24]));
+    let failed = dir.with_extension("ce");
+    let outcome = |result, cached| Outcome {
+        result,
+        toolchain: Some(toolchain.clone()),
+        cached,
+    };
+    if dir.join(".done").exists() {
+        let built = Built {
+            dir,
+            toolchain: toolchain.clone(),
+            cached: true,
+            ms: 0.0,
+        };
+        return outcome(Ok(built), true);
+    }
+    if let Ok(message) = std::fs::read_to_string(&failed) {
+        return outcome(Err(Unjudged::CompileError(message)), true);
+    }
+    let started = Instant::now();
+    match run_recipe(&recipe, cache, &dir) {
+        Ok(()) => {
+            let built = Built {
+                dir,
+                toolchain: toolchain.clone(),
+                cached: false,
+                ms: started.elapsed().as_secs_f64() * 1e3,
+            };
+            outcome(Ok(built), false)
+        }
+        Err(Step::Failed(raw)) => {
+            let message = shown_message(&raw, &dir, &recipe.paste, paste.shown);
+            // A compile error is cached too: a re-grade compiles nothing.
+            let _ = write_atomically(&failed, message.as_bytes());
+            outcome(Err(Unjudged::CompileError(message)), false)
+        }
+        Err(Step::Judge(m)) => outcome(Err(Unjudged::ToolchainMissing(m)), false),
+    }
+}
+
+/// Why a recipe did not finish.
+enum Step {
+    /// A command failed: its output (the compile error).
+    Failed(String),
+    /// The judge could not run it (disk full, a command missing).
+    Judge(String),
+}
+
+/// The hex SHA-256 of everything that decides a build.
+fn key(language: &Language, recipe: &Recipe, versions: &[String]) -> String {
+    let mut h = Sha256::new();
+    let mut put = |s: &str| {
+        h.update((s.len() as u64).to_le_bytes());
+        h.update(s.as_bytes());
+    };
+    put(CACHE_FORMAT);
+    put(language.id);
+    versions.iter().for_each(|v| put(v));
+    for (name, text) in &recipe.files {
+        put(name);
+        put(text);
+    }
+    for c in &recipe.commands {
+        c.iter().for_each(|a| put(a));
+    }
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Writes the recipe's files into a private directory under `cache`, runs its commands there,
+/// and moves the directory to `dir` once every command succeeded.
+fn run_recipe(recipe: &Recipe, cache: &Path, dir: &Path) -> Result<(), Step> {
+    let judge =
+        |e: std::io::Error| Step::Judge(format!("cannot build in {}: {e}", cache.display()));
+    std::fs::create_dir_all(cache).map_err(judge)?;
+    let work = tempfile::Builder::new()
+        .prefix(".building-")
+        .tempdir_in(cache)
+        .map_err(judge)?;
+    for (name, text) in &recipe.files {
+        std::fs::write(work.path().join(name), text).map_err(judge)?;
+    }
+    let here = work.path().to_string_lossy().to_string();
+    for command in &recipe.commands {
+        let args: Vec<String> = command.iter().map(|a| a.replace("{dir}", &here)).collect();
+        run_step(&args, work.path())?;
+    }
+    std::fs::write(work.path().join(".done"), "").map_err(judge)?;
+    let work = work.keep();
+    if std::fs::rename(&work, dir).is_err() {
+        // Another judge built the same key at the same time: theirs is as good as ours.
+        let _ = std::fs::remove_dir_all(&work);
+    }
+    Ok(())
+}
+
+/// Runs one build command in `dir`, with [`BUILD_TIMEOUT`], output captured.
+fn run_step(args: &[String], dir: &Path) -> Result<(), Step> {
+    use std::os::unix::process::CommandExt as _;
+    let mut child = Command::new(&args[0])
+        .args(&args[1..])
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .map_err(|e| Step::Judge(format!("cannot run `{}`: {e}", args[0])))?;
+    let mut out = child.stdout.take().expect("piped");
+    let mut err = child.stderr.take().expect("piped");
+    let reader = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = out.read_to_end(&mut s);
+        s
+    });
+    let mut text = Vec::new();
+    let _ = err.read_to_end(&mut text);
+    let deadline = Instant::now() + BUILD_TIMEOUT;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break Some(s),
+            Ok(None) if Instant::now() > deadline => break None,
+            Ok(None) => std::thread::sleep(Duration::from_millis(10)),
+            Err(e) => return Err(Step::Judge(format!("`{}`: {e}", args[0]))),
+        }
+    };
+    let mut all = reader.join().unwrap_or_default();
+    all.extend_from_slice(&text);
+    let output = String::from_utf8_lossy(&all).to_string();
+    match status {
+        Some(s) if s.success() => Ok(()),
+        Some(s) => Err(Step::Failed(if output.trim().is_empty() {
+            format!("`{}` failed: {s}", args[0])
+        } else {
+            output
+        })),
+        None => {
+            let _ = nix::sys::signal::killpg(
+                nix::unistd::Pid::from_raw(child.id() as i32),
+                nix::sys::signal::Signal::SIGKILL,
+            );
+            let _ = child.wait();
+            Err(Step::Failed(format!(
+                "the build took longer than {} s",
+                BUILD_TIMEOUT.as_secs()
+            )))
+        }
+    }
+}
+
+/// A compiler's output as the submitter can read it: the build directory's paths cut away, the
+/// paste's file named as reports show it, and at most [`MESSAGE_BYTES`].
+fn shown_message(raw: &str, dir: &Path, paste: &str, shown: &str) -> String {
+    let mut text = raw.to_string();
+    if let Some(parent) = dir.parent() {
+        // The build ran in a temporary sibling of `dir`: `<cache>/.building-XXXX/`.
+        let prefix = format!("{}/.building-", parent.display());
+        while let Some(i) = text.find(&prefix) {
+            let rest = &text[i + prefix.len()..];
+            let end = rest.find('/').map_or(rest.len(), |j| j + 1);
+            text.replace_range(i..i + prefix.len() + end, "");
+        }
+    }
+    if !paste.is_empty() {
+        text = text.replace(&format!("./{paste}"), paste);
+        for after in [':', '('] {
+            text = text.replace(&format!("{paste}{after}"), &format!("{shown}{after}"));
+        }
+    }
+    let text = text.trim_end();
+    if text.len() <= MESSAGE_BYTES {
+        return text.to_string();
+    }
+    let mut cut = MESSAGE_BYTES;
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!(
+        "{}\n... (message cut at {MESSAGE_BYTES} bytes)",
+        &text[..cut]
+    )
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory, synced, then
+/// renamed over `path`: a reader sees the old file or the new one, never half of one.
+fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let parent = path.parent().unwrap_or(Path::new("."));
+    let mut tmp = tempfile::NamedTempFile::new_in(parent)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}

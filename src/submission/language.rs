@@ -1,0 +1,193 @@
+//! A language, as data: what one file of `languages/` fills in. The judge never matches on a
+//! language; it reads this table (DOMjudge keeps a table row and a compile script per language,
+//! Kattis problemtools a `languages.yaml`).
+
+use std::path::Path;
+
+use crate::config::Limits;
+use crate::submission::worker::Launch;
+
+/// A program a language needs, looked up on `PATH`.
+#[derive(Clone, Copy, Debug)]
+pub struct Tool {
+    /// The program, e.g. `g++`.
+    pub program: &'static str,
+    /// Arguments that make it print its version, e.g. `["--version"]`.
+    pub version_args: &'static [&'static str],
+    /// The Debian package that installs it, e.g. `g++`, named in the "not found" verdict.
+    pub package: &'static str,
+}
+
+/// A submission as handed to a language: its text as pasted and how reports name it.
+#[derive(Clone, Copy, Debug)]
+pub struct Paste<'a> {
+    /// The file's text, unchanged.
+    pub text: &'a str,
+    /// The file as reports show it, e.g. `solutions/accepted/seed000_bfs.cpp`; compiler
+    /// messages are rewritten to name it.
+    pub shown: &'a str,
+}
+
+/// One build: the files to write into an empty build directory, then the commands to run there
+/// in order (program and arguments; `{dir}` in an argument is replaced by the directory).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Recipe {
+    /// The file name the paste is written under, e.g. `Solution.java`; compiler messages that
+    /// name it are rewritten to name the paste as reports show it. Empty when the recipe puts
+    /// `#line` directives naming the shown path itself.
+    pub paste: String,
+    /// `(file name, contents)`, written before the first command.
+    pub files: Vec<(String, String)>,
+    /// Commands run in the build directory; the first that fails is the compile error.
+    pub commands: Vec<Vec<String>>,
+}
+
+/// One language of the judge. Every field is data or a pure function of its inputs.
+#[derive(Debug)]
+pub struct Language {
+    /// Short identifier used in reports and JSON, e.g. `cpp`.
+    pub id: &'static str,
+    /// The name LeetCode's language menu uses, e.g. `C++`.
+    pub name: &'static str,
+    /// File extensions, without the dot, e.g. `["cpp", "cc"]`.
+    pub extensions: &'static [&'static str],
+    /// The prefix of a line comment, for the leading comment that says where a submission
+    /// comes from, e.g. `//`.
+    pub comment: &'static str,
+    /// LeetCode's signature, as its editor shows it, e.g.
+    /// `class Solution { public: int findMinStep(string board, string hand) };`.
+    pub signature: &'static str,
+    /// Programs that must be on `PATH`: the first is the one whose version keys the cache.
+    pub tools: &'static [Tool],
+    /// Where the facts of this table come from (LeetCode's published environment), for the
+    /// README and `list`.
+    pub provenance: &'static str,
+    /// A cause found in the text alone that no build can get past: no entry point (with what
+    /// was found instead), or code for another version of the language. `None` when the text
+    /// looks like a submission.
+    pub diagnose: fn(&str) -> Option<String>,
+    /// What to write and run to build the paste (prelude, harness, compiler flags).
+    pub recipe: fn(&Paste) -> Recipe,
+    /// How to start a worker for a build in `dir` under `limits`.
+    pub launch: fn(&Path, &Limits) -> Launch,
+}
+
+impl Language {
+    /// Whether `ext` (no dot) is one of this language's extensions.
+    pub fn has_extension(&self, ext: &str) -> bool {
+        self.extensions.contains(&ext)
+    }
+
+    /// The leading comment block of `text` (lines starting with [`Language::comment`]), joined
+    /// with spaces: where the submission says it comes from.
+    pub fn leading_comment(&self, text: &str) -> String {
+        let prefixes: &[&str] = match self.comment {
+            "//" => &["//!", "//"],
+            _ => std::slice::from_ref(&self.comment),
+        };
+        let mut lines = Vec::new();
+        for line in text.lines() {
+            let t = line.trim_start();
+            match prefixes.iter().find_map(|p| t.strip_prefix(p)) {
+                Some(rest) => lines.push(rest.trim().to_string()),
+                None if t.is_empty() && lines.is_empty() => continue,
+                None => break,
+            }
+        }
+        lines.join(" ").trim().to_string()
+    }
+}
+
+/// `name`s of the `class NAME` / `struct NAME` declarations in `text`, in order, for a message
+/// that says what was found instead of the entry point.
+pub fn declared_types(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let mut words = line
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| !w.is_empty());
+        while let Some(w) = words.next() {
+            if w == "class" || w == "struct" {
+                if let Some(name) = words.next() {
+                    if !out.iter().any(|n| n == name) {
+                        out.push(name.to_string());
+                    }
+                }
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Whether `text` contains `word` as a whole identifier.
+pub fn has_word(text: &str, word: &str) -> bool {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .any(|w| w == word)
+}
+
+/// The usual diagnosis for a class-based language: `class` must declare a type called
+/// `Solution` that holds `method`. Says which types were found instead.
+pub fn diagnose_class(text: &str, method: &str) -> Option<String> {
+    let types = declared_types(text);
+    if !types.iter().any(|t| t == "Solution") {
+        return Some(if types.is_empty() {
+            format!("no entry point: no class Solution (with {method}) and no other class")
+        } else {
+            format!(
+                "no entry point: no class Solution; found {} {}",
+                if types.len() == 1 { "class" } else { "classes" },
+                types.join(", ")
+            )
+        });
+    }
+    if !has_word(text, method) {
+        return Some(format!(
+            "no entry point: class Solution has no method {method}"
+        ));
+    }
+    None
+}
+
+/// The usual diagnosis for a language whose entry point is a free function.
+pub fn diagnose_function(text: &str, function: &str) -> Option<String> {
+    (!has_word(text, function)).then(|| format!("no entry point: no function {function}"))
+}
+
+/// `text` as one line: newlines become spaces, so a prelude put in front of line 1 keeps every
+/// line number of the paste.
+pub fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_declared_types_in_order() {
+        let text =
+            "class Solution_1 {\n};\nstruct Node { int x; };\nclass Solution_2 : public Base {};";
+        assert_eq!(declared_types(text), ["Solution_1", "Node", "Solution_2"]);
+        assert_eq!(
+            diagnose_class(text, "findMinStep").as_deref(),
+            Some("no entry point: no class Solution; found classes Solution_1, Node, Solution_2")
+        );
+        assert_eq!(
+            diagnose_class("class Solution { int other; };", "findMinStep").as_deref(),
+            Some("no entry point: class Solution has no method findMinStep")
+        );
+        assert_eq!(
+            diagnose_class("class Solution { int findMinStep() {} };", "findMinStep"),
+            None
+        );
+    }
+
+    #[test]
+    fn a_prelude_on_one_line_keeps_line_numbers() {
+        assert_eq!(
+            one_line("import a.*;\nimport b.*;\n"),
+            "import a.*; import b.*;"
+        );
+    }
+}

@@ -1,0 +1,10 @@
+//! What is judged: submissions and how they are called. The registry of drop-in solutions, the
+//! table of languages (one file each), builds and their cache, and the worker processes that
+//! run a submission under the judge's limits. Knows nothing of cases or the oracle.
+
+pub mod build;
+pub mod language;
+pub mod languages;
+pub mod pasted;
+pub mod registry;
+pub mod worker;
