@@ -72,7 +72,7 @@ fn with_trigger(source: &str, after: &str, trigger: &str) -> String {
 
 fn python(trigger: &str) -> String {
     let base = std::fs::read_to_string(
-        Path::new(ROOT).join("tests/fixtures/scripts/accepted/seed000_bfs_py.py"),
+        Path::new(ROOT).join("tests/fixtures/languages/python3/accepted/seed000_bfs_py.py"),
     )
     .unwrap();
     with_trigger(&base, "def findMinStep", trigger)
@@ -450,7 +450,7 @@ fn pasted_python_with_leetcode_imports_and_a_js_function_declaration_are_graded(
     // LeetCode's editor imports typing and collections for the submission; no edits needed.
     // JavaScript may declare the function instead of assigning it to a var.
     let bfs = std::fs::read_to_string(
-        Path::new(ROOT).join("tests/fixtures/scripts/accepted/seed000_bfs_py.py"),
+        Path::new(ROOT).join("tests/fixtures/languages/python3/accepted/seed000_bfs_py.py"),
     )
     .unwrap();
     let counts = "class Solution:\n    def findMinStep(self, board: str, hand: str) -> int:\n        c: Dict[str, int] = Counter(hand)\n        q: Deque[str] = deque(board)\n        return -1 if len(q) > sum(c.values()) * 3 else len(board) % 3\n";

@@ -1,0 +1,101 @@
+//! Every language, for real: in `tests/fixtures/languages/<id>/`, one correct submission
+//! (`accepted/`), one wrong one (`wrong_answer/`) and one with a syntax error
+//! (`compile_error/`), pasted as LeetCode's editor holds them, judged by `run --solutions-dir`
+//! on the statement's examples. Where the language's toolchain is not on `PATH`, each gets the
+//! judge's "not found" verdict instead, and the run exits 3.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::common::judge;
+use zuma_judge::submission::build;
+use zuma_judge::submission::languages;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// The fixture files of `id`, as `(folder, name)`.
+fn fixtures(id: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let dir = Path::new(ROOT).join("tests/fixtures/languages").join(id);
+    for folder in ["accepted", "wrong_answer", "compile_error"] {
+        let mut names: Vec<String> = std::fs::read_dir(dir.join(folder))
+            .unwrap_or_else(|e| panic!("{}/{folder}: {e}", dir.display()))
+            .map(|e| e.unwrap().path())
+            .map(|p| p.file_stem().unwrap().to_string_lossy().to_string())
+            .collect();
+        names.sort();
+        assert!(!names.is_empty(), "{id}/{folder} has no fixture");
+        out.extend(names.into_iter().map(|n| (folder.to_string(), n)));
+    }
+    out
+}
+
+/// Judges `id`'s fixtures and checks each verdict: AC, WA and CE (with `ce_line`, the
+/// compiler's `file:line` as pasted, in its message) when the toolchain is there, and the
+/// "not found" verdict naming the program and its Debian package when it is not.
+fn check(id: &str, ce_line: &str) {
+    let language = languages::by_id(id).unwrap_or_else(|| panic!("no language {id}"));
+    let missing = language
+        .tools
+        .iter()
+        .find_map(|t| build::probe(t).err());
+    let fixtures = fixtures(id);
+    let dir = format!("tests/fixtures/languages/{id}");
+    let mut cmd = judge();
+    cmd.env("ZUMA_JUDGE_CACHE", Path::new(ROOT).join("target/test-build-cache"))
+        .args(["run", "--cases", "cases/statement.toml", "--solutions-dir", &dir])
+        .args(["--format", "json"]);
+    for (_, name) in &fixtures {
+        cmd.args(["--solution", name]);
+    }
+    let out = cmd.output().unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!("{e}: {}", String::from_utf8_lossy(&out.stderr));
+    });
+    let solutions = report["solutions"].as_array().unwrap();
+    assert_eq!(solutions.len(), fixtures.len());
+    for ((folder, name), s) in fixtures.iter().zip(solutions) {
+        assert_eq!(s["name"], name.as_str());
+        assert_eq!(s["language"], id);
+        let message = s["message"].as_str().unwrap_or("");
+        if let Some(why) = &missing {
+            assert_eq!(s["verdict"], "compile_error", "{name}");
+            assert_eq!(s["toolchain_missing"], true, "{name}");
+            assert_eq!(message, why, "{name}");
+            continue;
+        }
+        assert_eq!(s["verdict"], folder.as_str(), "{name}: {message}");
+        assert_eq!(s["as_expected"], true, "{name}: {message}");
+        assert!(s["toolchain"].as_str().is_some_and(|t| !t.is_empty()), "{name}");
+        match folder.as_str() {
+            "accepted" => assert_eq!(s["counts"]["AC"], 4, "{name}"),
+            "wrong_answer" => assert_eq!(s["counts"]["WA"], 2, "{name}: always 2 is right on 2 of 4"),
+            _ => assert!(message.contains(ce_line), "{name}: {ce_line} not in {message}"),
+        }
+    }
+    let code = out.status.code();
+    match &missing {
+        Some(why) => {
+            assert!(why.starts_with("cannot build: `"), "{why}");
+            assert!(why.contains("not found on PATH; Debian package "), "{why}");
+            assert_eq!(code, Some(3));
+        }
+        None => assert_eq!(code, Some(0), "{}", String::from_utf8_lossy(&out.stderr)),
+    }
+}
+
+#[test]
+fn cpp() {
+    check("cpp", "tests/fixtures/languages/cpp/compile_error/syntax_cpp.cpp:6:");
+}
+
+#[test]
+fn javascript() {
+    check("javascript", "(line 4)");
+}
+
+#[test]
+fn python3() {
+    check("python3", "(line 5)");
+}
