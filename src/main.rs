@@ -300,7 +300,7 @@ fn cmd_run(
         .iter()
         .filter(|p| chosen.iter().any(|c| c.name() == p.name))
         .collect();
-    let builds = build_pasted(&pastes);
+    let (builds, summary) = build_pasted(&pastes);
     let bar = Progress::new(true);
     interrupt::install()?;
     let exe = std::env::current_exe().context("cannot find the judge's own executable")?;
@@ -334,6 +334,7 @@ fn cmd_run(
         &mut |e| bar.on_event(e),
     )?;
     bar.finish();
+    report.builds = summary;
     for s in report.solutions.iter_mut() {
         if let Some(i) = pastes.iter().position(|p| p.name == s.name) {
             s.toolchain = builds[i].toolchain.clone();
@@ -392,23 +393,20 @@ fn cmd_run(
     Ok(code)
 }
 
-/// Builds the pasted submissions in parallel, each on its own, and says on stderr how many came
-/// from the cache.
-fn build_pasted(pastes: &[&Pasted]) -> Vec<build::Outcome> {
+/// Builds the pasted submissions in parallel, each on its own, and sums up how it went.
+fn build_pasted(pastes: &[&Pasted]) -> (Vec<build::Outcome>, Option<runner::BuildsSummary>) {
     if pastes.is_empty() {
-        return Vec::new();
+        return (Vec::new(), None);
     }
     let started = std::time::Instant::now();
     let owned: Vec<Pasted> = pastes.iter().map(|p| (*p).clone()).collect();
     let builds = pasted::build_all(&owned, &build::cache_root());
-    let cached = builds.iter().filter(|b| b.cached).count();
-    let plural = if builds.len() == 1 { "" } else { "s" };
-    eprintln!(
-        "builds: {} submission{plural}, {cached} from the cache, in {:.1} s",
-        builds.len(),
-        started.elapsed().as_secs_f64()
-    );
-    builds
+    let summary = runner::BuildsSummary {
+        submissions: builds.len(),
+        cached: builds.iter().filter(|b| b.cached).count(),
+        ms: started.elapsed().as_secs_f64() * 1e3,
+    };
+    (builds, Some(summary))
 }
 
 fn cmd_solve(

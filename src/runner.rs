@@ -234,8 +234,22 @@ pub struct RunReport {
     /// Why the run stopped before judging everything (Ctrl-C, SIGTERM, a worker that could not
     /// start); null for a complete run.
     pub incomplete: Option<String>,
+    /// How the submissions built at run time (every language but the compiled-in Rust) were
+    /// built; null when there were none.
+    pub builds: Option<BuildsSummary>,
     /// 0, 1, 2 or 3; see [`RunReport::exit_code`].
     pub exit_code: i32,
+}
+
+/// The builds of one run.
+#[derive(Clone, Debug, Serialize)]
+pub struct BuildsSummary {
+    /// Submissions built.
+    pub submissions: usize,
+    /// Of which from the cache (nothing compiled).
+    pub cached: usize,
+    /// Wall time of all builds, in parallel, in milliseconds.
+    pub ms: f64,
 }
 
 impl RunReport {
@@ -566,6 +580,7 @@ pub fn run(
         oracle_states: checked.states,
         oracle_ms: checked.ms,
         incomplete,
+        builds: None,
         exit_code: 0,
     };
     report.exit_code = report.exit_code();

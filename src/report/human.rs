@@ -166,6 +166,16 @@ fn toolchains(o: &mut String, r: &RunReport) {
     if !seen.is_empty() {
         let _ = writeln!(o, "toolchains: {}", seen.join("; "));
     }
+    if let Some(b) = &r.builds {
+        let plural = if b.submissions == 1 { "" } else { "s" };
+        let _ = writeln!(
+            o,
+            "builds: {} submission{plural}, {} from the cache, {:.1} s",
+            b.submissions,
+            b.cached,
+            b.ms / 1e3
+        );
+    }
 }
 
 /// Submissions judged on no case, each with its one message (compiler output, load error or

@@ -2,17 +2,29 @@
 
 use assert_cmd::Command;
 
-/// The built `zuma-judge`, run from the project root.
+/// The built `zuma-judge`, run from the project root, with its build cache under `target/`.
 pub fn judge() -> Command {
     let mut c = Command::cargo_bin("zuma-judge").unwrap();
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    c.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("ZUMA_JUDGE_CACHE", test_cache());
     c
+}
+
+/// The build cache the tests share: `target/test-build-cache`.
+pub fn test_cache() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/test-build-cache")
 }
 
 /// Insta settings that blank out timings (`12.34`, `12.3 ms`) so snapshots are stable.
 pub fn settings() -> insta::Settings {
     let mut s = insta::Settings::clone_current();
     s.add_filter(r"\d+\.\d+ ms", "[ms] ms");
+    // Toolchain versions are the machine's; how many builds the cache held depends on earlier runs.
+    s.add_filter(r"(?m)^toolchains: .*$", "toolchains: [versions]");
+    s.add_filter(
+        r"(?m)^builds: (\d+) submissions?, \d+ from the cache, .*$",
+        "builds: $1 [cached, s]",
+    );
     s.add_filter(
         r#""(time_ms|total_ms|max_ms|oracle_ms)": \d+(\.\d+)?(e-?\d+)?"#,
         "\"$1\": [ms]",

@@ -1,7 +1,7 @@
 //! Judge-grade execution: solutions run in workers under CPU, wall and memory limits. Hostile
 //! solutions are made here, from the shipped accepted ones plus a trigger that misbehaves on
 //! chosen inputs, and never live in `solutions/`: scripts are judged from a temporary directory
-//! (`run --scripts-dir`), compiled ones by rebuilding a copy of the project with them dropped in.
+//! (`run --solutions-dir`), compiled ones by rebuilding a copy of the project with them dropped in.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -199,7 +199,7 @@ fn hostile_python_and_javascript_get_their_verdicts_on_exactly_their_cases() {
         "run",
         "--cases",
         "cases.toml",
-        "--scripts-dir",
+        "--solutions-dir",
         "scripts",
         "--format",
         "json",
@@ -371,13 +371,14 @@ fn hostile_python_and_javascript_get_their_verdicts_on_exactly_their_cases() {
 }
 
 #[test]
-fn a_script_that_cannot_load_or_an_interpreter_that_is_missing_is_a_run_time_error() {
+fn a_script_that_cannot_load_or_an_interpreter_that_is_missing_is_said_once() {
     let ws = workspace(
         CASES,
         300,
         &[
             ("accepted/typo_py.py", "class Solution:\n    def findMinStep(self, board, hand) -> int\n        return 0\n".into()),
             ("accepted/nothing_js.js", "var find_min_step = function(board, hand) { return 0; };\n".into()),
+            ("accepted/raises_py.py", "class Solution:\n    def findMinStep(self, board, hand):\n        return 0\nundefined_name\n".into()),
             ("accepted/bfs_py.py", python("")),
         ],
     );
@@ -386,7 +387,7 @@ fn a_script_that_cannot_load_or_an_interpreter_that_is_missing_is_a_run_time_err
         "run",
         "--cases",
         "cases.toml",
-        "--scripts-dir",
+        "--solutions-dir",
         "scripts",
         "--format",
         "json",
@@ -395,32 +396,52 @@ fn a_script_that_cannot_load_or_an_interpreter_that_is_missing_is_a_run_time_err
         "--solution",
         "nothing_js",
         "--solution",
+        "raises_py",
+        "--solution",
         "seed000_bfs",
     ]);
-    let got = verdicts(&run_json(&mut cmd, 1), 200);
-    let every = |m: &str| -> Vec<String> {
-        [
-            "example-1",
-            "example-2",
-            "example-3",
-            "old-example-4",
-            "split-pair",
-        ]
-        .iter()
-        .map(|c| format!("{c}:RE RE: {m}"))
-        .collect()
+    let report = run_json(&mut cmd, 1);
+    let once = |i: usize| {
+        let s = &report["solutions"][i];
+        (
+            s["name"].as_str().unwrap().to_string(),
+            s["verdict"].as_str().unwrap().to_string(),
+            s["message"].as_str().unwrap_or("").to_string(),
+            s["cases"].as_array().unwrap().len(),
+            s["minimised"].is_null(),
+        )
     };
+    let row = |n: &str, v: &str, m: &str| (n.to_string(), v.to_string(), m.to_string(), 0, true);
+    // A syntax error is CE with its line; no entry point is CE saying what is missing; an
+    // exception while loading is RE, once, with its line. None is run on a case or minimised.
     assert_eq!(
-        got["typo_py"],
-        every("cannot load: SyntaxError: expected ':' (line 2)")
+        once(0),
+        row(
+            "typo_py",
+            "compile_error",
+            "SyntaxError: expected ':' (line 2)"
+        )
     );
     assert_eq!(
-        got["nothing_js"],
-        every("cannot load: Error: no function findMinStep(board, hand)")
+        once(1),
+        row(
+            "nothing_js",
+            "compile_error",
+            "no entry point: no function findMinStep"
+        )
     );
-    assert_eq!(got["seed000_bfs"].len(), 5);
+    assert_eq!(
+        once(2),
+        row(
+            "raises_py",
+            "run_time_error",
+            "cannot load: NameError: name 'undefined_name' is not defined (line 4)"
+        )
+    );
+    assert_eq!(verdicts(&report, 0)["seed000_bfs"].len(), 5);
 
-    // No python3 on PATH: a per-solution RE that says so; compiled solutions are unaffected.
+    // No python3 on PATH: the toolchain is missing, said once, and the run is incomplete (3);
+    // compiled solutions are unaffected.
     let mut cmd = judge();
     cmd.current_dir(ws.path())
         .env("PATH", "/nonexistent")
@@ -428,7 +449,7 @@ fn a_script_that_cannot_load_or_an_interpreter_that_is_missing_is_a_run_time_err
             "run",
             "--cases",
             "cases.toml",
-            "--scripts-dir",
+            "--solutions-dir",
             "scripts",
             "--format",
             "json",
@@ -437,12 +458,17 @@ fn a_script_that_cannot_load_or_an_interpreter_that_is_missing_is_a_run_time_err
             "--solution",
             "seed000_bfs",
         ]);
-    let got = verdicts(&run_json(&mut cmd, 1), 200);
+    let report = run_json(&mut cmd, 3);
+    let s = &report["solutions"][0];
+    assert_eq!(s["verdict"], "compile_error");
+    assert_eq!(s["toolchain_missing"], true);
     assert_eq!(
-        got["bfs_py"],
-        every("cannot start: python3 not found on PATH")
+        s["message"],
+        "cannot build: `python3` not found on PATH; Debian package python3"
     );
-    assert!(got["seed000_bfs"].iter().all(|v| v.ends_with(":AC")));
+    assert!(verdicts(&report, 0)["seed000_bfs"]
+        .iter()
+        .all(|v| v.ends_with(":AC")));
 }
 
 #[test]
@@ -469,7 +495,7 @@ fn pasted_python_with_leetcode_imports_and_a_js_function_declaration_are_graded(
         "run",
         "--cases",
         "cases.toml",
-        "--scripts-dir",
+        "--solutions-dir",
         "scripts",
         "--format",
         "json",
@@ -649,11 +675,12 @@ fn ctrl_c_writes_the_report_so_far_and_exits_3() {
     let out = ws.path().join("report.json");
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("zuma-judge"))
         .current_dir(ws.path())
+        .env("ZUMA_JUDGE_CACHE", crate::common::test_cache())
         .args([
             "run",
             "--cases",
             "cases.toml",
-            "--scripts-dir",
+            "--solutions-dir",
             "scripts",
             "--format",
             "json",
@@ -670,7 +697,7 @@ fn ctrl_c_writes_the_report_so_far_and_exits_3() {
         .spawn()
         .unwrap();
     // Interrupt once the looping solution's worker runs: the first solution is judged by then.
-    while !has_worker_running(child.id(), "forever_py.py") {
+    while !has_worker_running(child.id(), "/solution.py") {
         assert!(child.try_wait().unwrap().is_none(), "the run ended early");
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
@@ -778,6 +805,21 @@ fn hostile_rust_solutions_dropped_in_and_rebuilt() {
             "memory_limit_exceeded/hostile_alloc.rs",
             rust("        if board == \"G\" { let v = vec![1u8; 6 << 30]; return v[v.len() - 1] as i32; }"),
         ),
+        // LeetCode accepts a `find_min_step` that is not `pub`.
+        (
+            "accepted/private_entry.rs",
+            rust("").replace("pub fn find_min_step", "fn find_min_step"),
+        ),
+        // Does not compile (a missing `;` on line 3): CE, and every other solution still runs.
+        (
+            "compile_error/missing_semicolon.rs",
+            "//! Broken on purpose.\nimpl Solution {\n    pub fn find_min_step(board: String, hand: String) -> i32 { let x = 1 x }\n}\n".into(),
+        ),
+        // Reaches into the judge for the oracle: compiled on its own, it cannot see the crate.
+        (
+            "compile_error/calls_the_oracle.rs",
+            "//! Cheats.\nimpl Solution {\n    pub fn find_min_step(board: String, hand: String) -> i32 {\n        let i = crate::rules::Instance::parse(&board, &hand, &Default::default()).unwrap();\n        crate::oracle::solve(&i).unwrap().as_i32()\n    }\n}\n".into(),
+        ),
     ];
     let base = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("hostile");
     let project = base.join("project");
@@ -872,10 +914,45 @@ fn hostile_rust_solutions_dropped_in_and_rebuilt() {
             ac("jury-timeout"),
         ],
     );
+    want.insert(
+        "private_entry",
+        [
+            "example-1",
+            "example-2",
+            "example-3",
+            "old-example-4",
+            "split-pair",
+            "jury-timeout",
+        ]
+        .map(ac)
+        .to_vec(),
+    );
+    want.insert("missing_semicolon", Vec::new());
+    want.insert("calls_the_oracle", Vec::new());
     for (name, cases) in want {
         assert_eq!(with_hostiles[name], cases, "{name}");
     }
-    assert_eq!(with_hostiles.len(), shipped.len() + 6);
+    assert_eq!(with_hostiles.len(), shipped.len() + 9);
+    let message = |name: &str| {
+        let s = report["solutions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == name)
+            .unwrap();
+        assert_eq!(s["verdict"], "compile_error", "{name}");
+        s["message"].as_str().unwrap().to_string()
+    };
+    let m = message("missing_semicolon");
+    assert!(
+        m.contains("--> solutions/compile_error/missing_semicolon.rs:3:"),
+        "{m}"
+    );
+    let m = message("calls_the_oracle");
+    assert!(
+        m.contains("solutions/compile_error/calls_the_oracle.rs:4:"),
+        "{m}"
+    );
 
     // `exhaust` calls solutions in workers too: the loop is a counterexample with no answer,
     // not a hung sweep, even at the default bound (board 8, hand 5), since classes past a
