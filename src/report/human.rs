@@ -154,15 +154,7 @@ impl Reporter for Human {
 /// One line naming each language's toolchain, e.g.
 /// `toolchains: cpp g++ (Debian 12.2.0-14) 12.2.0; python3 Python 3.11.7`.
 fn toolchains(o: &mut String, r: &RunReport) {
-    let mut seen: Vec<String> = Vec::new();
-    for s in &r.solutions {
-        if let Some(t) = &s.toolchain {
-            let entry = format!("{} {t}", s.language);
-            if !seen.contains(&entry) {
-                seen.push(entry);
-            }
-        }
-    }
+    let seen = super::toolchains(r);
     if !seen.is_empty() {
         let _ = writeln!(o, "toolchains: {}", seen.join("; "));
     }

@@ -199,6 +199,22 @@ fn solution_suite(r: &RunReport, s: &SolutionReport) -> Suite {
             }
         })
         .collect();
+    if let Some(why) = &s.message {
+        // Judged on no case: one test case for the build, a failure unless the folder says so.
+        let note = format!("{} {}: {why}", s.verdict.code(), s.path);
+        cases.push(TestCase {
+            name: "build".into(),
+            classname: s.name.clone(),
+            time: 0.0,
+            problem: (!s.as_expected).then(|| Problem {
+                element: "failure",
+                kind: s.verdict.code().to_string(),
+                message: format!("{}: {}", s.name, one_line(why)),
+                body: note.clone(),
+            }),
+            system_out: s.as_expected.then_some(note),
+        });
+    }
     if let Some(why) = missing_promise(s) {
         cases.push(TestCase {
             name: format!("promised {}", s.expected.name()),
@@ -229,7 +245,11 @@ fn solution_suite(r: &RunReport, s: &SolutionReport) -> Suite {
             ("path", s.path.clone()),
             ("source", s.source.clone()),
             ("limits", r.config.describe()),
-        ],
+            ("language", s.language.clone()),
+        ]
+        .into_iter()
+        .chain(s.toolchain.clone().map(|t| ("toolchain", t)))
+        .collect(),
         cases,
     }
 }

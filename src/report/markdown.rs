@@ -67,7 +67,12 @@ impl Reporter for Markdown {
             r.case_errors.len(),
             r.exit_code
         );
-        let _ = writeln!(o, "limits: {}\n", text(&r.config.describe()));
+        let tools = super::toolchains(r);
+        let _ = write!(o, "limits: {}", text(&r.config.describe()));
+        if !tools.is_empty() {
+            let _ = write!(o, "  \ntoolchains: {}", text(&tools.join("; ")));
+        }
+        o.push_str("\n\n");
 
         if !r.solutions.is_empty() {
             let _ = writeln!(

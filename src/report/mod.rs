@@ -115,7 +115,8 @@ pub fn missing_promise(s: &SolutionReport) -> Option<String> {
         .cases
         .iter()
         .any(|c| case_fails(s.expected, kind_of(c.verdict)));
-    (!s.as_expected && !any_case).then(|| {
+    // A submission judged on no case says why in its own message.
+    (!s.as_expected && !any_case && s.message.is_none()).then(|| {
         format!(
             "{} promises at least one {} and no case gave one ({} cases, all AC)",
             s.expected.name(),
@@ -123,6 +124,20 @@ pub fn missing_promise(s: &SolutionReport) -> Option<String> {
             s.cases.len()
         )
     })
+}
+
+/// Each language's toolchain once, in solution order, e.g. `cpp g++ (Debian 12.2.0-14) 12.2.0`.
+pub fn toolchains(r: &RunReport) -> Vec<String> {
+    let mut seen: Vec<String> = Vec::new();
+    for s in &r.solutions {
+        if let Some(t) = &s.toolchain {
+            let entry = format!("{} {t}", s.language);
+            if !seen.contains(&entry) {
+                seen.push(entry);
+            }
+        }
+    }
+    seen
 }
 
 /// The cases that fail for `s` under [`case_fails`], in case order.
