@@ -614,20 +614,27 @@ fn cmd_audit(config: &Config, paths: Vec<PathBuf>, fix: bool) -> Result<u8> {
 }
 
 fn cmd_list() -> Result<u8> {
-    let mut t = report::human::table(&["solution", "expected", "file", "source"]);
+    let mut t = report::human::table(&["solution", "expected", "language", "file", "source"]);
     // Sources are sentences: wrap them so the table fits a terminal.
     t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic)
-        .set_width(140);
+        .set_width(150);
     for s in registry::compiled() {
-        t.add_row(vec![s.name, s.expected.name(), s.path, s.source]);
+        t.add_row(vec![s.name, s.expected.name(), "rust", s.path, s.source]);
     }
     for s in registry::uncompiled() {
-        t.add_row(vec![s.name, s.expected.name(), s.path, s.source]);
+        t.add_row(vec![
+            s.name,
+            s.expected.name(),
+            "rust (CE)",
+            s.path,
+            s.source,
+        ]);
     }
     for s in pasted::registered() {
         t.add_row(vec![
             s.name.as_str(),
             s.expected.name(),
+            s.language.id,
             s.path.as_str(),
             s.source.as_str(),
         ]);

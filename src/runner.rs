@@ -434,9 +434,12 @@ pub fn run(
                 message: failure_message(&verdict),
             });
         }
+        let one_cause = same_failure_everywhere(&results);
         let (first_failure, first_failure_case, minimised) = match first {
             None => (None, None, None),
-            Some((k, v)) if incomplete.is_some() => {
+            // Stopped, or one run-time error on every case (a name the code lacks, say): the
+            // input has nothing to do with it, so there is nothing to minimise.
+            Some((k, v)) if incomplete.is_some() || one_cause.is_some() => {
                 let (c, inst, ans) = valid[k];
                 let mut failing = failing_input(inst, ans, &v);
                 (failing.board, failing.hand) = (c.board.clone(), c.hand.clone());
@@ -585,6 +588,17 @@ pub fn run(
     };
     report.exit_code = report.exit_code();
     Ok(report)
+}
+
+/// The message when every case failed with the same run-time error (at least two cases): a
+/// cause that does not depend on the input, said once by the reports.
+pub fn same_failure_everywhere(results: &[CaseResult]) -> Option<&str> {
+    let first = results.first()?.message.as_deref()?;
+    (results.len() > 1
+        && results
+            .iter()
+            .all(|r| r.verdict == "RE" && r.message.as_deref() == Some(first)))
+    .then_some(first)
 }
 
 /// The report of a submission judged on no case: CE for a build or a compile error, RE for a

@@ -223,6 +223,10 @@ fn failures_of(o: &mut String, s: &SolutionReport, limits: &Constraints) {
     if let Some(why) = missing_promise(s) {
         let _ = writeln!(o, "  {why}");
     }
+    if let Some(m) = crate::runner::same_failure_everywhere(&s.cases) {
+        let _ = writeln!(o, "  every case: {m}");
+        return;
+    }
     let width = bad.iter().map(|c| c.case.len()).max().unwrap_or(0);
     for c in &bad {
         let tag = if case_fails(s.expected, kind_of(c.verdict)) {
