@@ -26,10 +26,10 @@ use zuma_judge::report::{self, Format, ReportSpec};
 use zuma_judge::rules::Instance;
 use zuma_judge::runner;
 use zuma_judge::selfcheck;
-use zuma_judge::submission::build;
 use zuma_judge::submission::pasted::{self, Pasted};
 use zuma_judge::submission::registry::{self, Solution};
 use zuma_judge::submission::worker::{self, Launch, Settings, Worker};
+use zuma_judge::submission::{build, languages};
 use zuma_judge::verdict::VerdictKind;
 
 mod cli_hunt;
@@ -147,7 +147,12 @@ enum Command {
         fix: bool,
     },
     /// The registered solutions, their expected verdicts and sources.
-    List,
+    List {
+        /// List the languages instead: extensions, toolchain found on PATH (or the Debian
+        /// package to install), LeetCode's signature and where each fact comes from.
+        #[arg(long)]
+        languages: bool,
+    },
     /// Internal: serve one compiled solution to `run` over pipes (see zuma_judge::submission::worker).
     #[command(hide = true)]
     Worker {
@@ -227,7 +232,8 @@ fn run(cli: Cli) -> Result<u8> {
             format,
         } => cmd_bench(&config, &cases, &engines, process, repeat, format),
         Command::Audit { paths, fix } => cmd_audit(&config, paths, fix),
-        Command::List => cmd_list(),
+        Command::List { languages: false } => cmd_list(),
+        Command::List { languages: true } => cmd_languages(),
         Command::Worker { .. } => unreachable!("dispatched above"),
         Command::Hunt(cmd) => cli_hunt::run(&config, cmd),
     }
@@ -637,6 +643,28 @@ fn cmd_list() -> Result<u8> {
             s.language.id,
             s.path.as_str(),
             s.source.as_str(),
+        ]);
+    }
+    println!("{t}");
+    Ok(0)
+}
+
+fn cmd_languages() -> Result<u8> {
+    let mut t = report::human::table(&["language", "files", "toolchain", "LeetCode's environment"]);
+    t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic)
+        .set_width(150);
+    for l in languages::ALL {
+        let found: Vec<String> = l
+            .tools
+            .iter()
+            .map(|tool| build::probe(tool).unwrap_or_else(|missing| missing))
+            .collect();
+        let files: Vec<String> = l.extensions.iter().map(|e| format!(".{e}")).collect();
+        t.add_row(vec![
+            format!("{} ({})", l.name, l.id),
+            files.join(" "),
+            found.join("\n"),
+            l.provenance.to_string(),
         ]);
     }
     println!("{t}");

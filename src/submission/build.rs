@@ -86,7 +86,16 @@ fn probe_now(tool: &Tool) -> Result<String, String> {
         String::from_utf8_lossy(&out.stderr)
     );
     let line = text.lines().map(str::trim).find(|l| !l.is_empty());
-    Ok(line.unwrap_or(tool.program).to_string())
+    let line = line.unwrap_or_default();
+    // `node --version` says only `v20.20.2`: name the program.
+    let bare = line
+        .trim_start_matches('v')
+        .starts_with(|c: char| c.is_ascii_digit());
+    Ok(if bare || line.is_empty() {
+        format!("{} {line}", tool.program).trim_end().to_string()
+    } else {
+        line.to_string()
+    })
 }
 
 /// The cache root: `$ZUMA_JUDGE_CACHE`, else `$XDG_CACHE_HOME/zuma-judge/builds`, else
