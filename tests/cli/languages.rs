@@ -124,3 +124,11 @@ fn c() {
         "tests/fixtures/languages/c/compile_error/syntax_c.c:4:",
     );
 }
+
+#[test]
+fn go() {
+    check(
+        "go",
+        "tests/fixtures/languages/go/compile_error/syntax_go.go:5:1:",
+    );
+}

@@ -50,14 +50,15 @@ pub static C: Language = Language {
         version_args: &["--version"],
         package: "gcc",
     }],
-    provenance: "LeetCode's help article \"What are the environments for the programming languages?\" (C: gcc with the gnu11 standard, AddressSanitizer on, \"most standard library headers are already included automatically\", \"uthash.h\" included by default), as quoted by the bensenq/leetcode-c README (gcc 11, -O2) and by LeetCode's own question API `envInfo` in the localeet test data (gcc 8.2, -O1). Differences here: Debian's gcc 12 with -std=gnu11 -O2 -lm; no AddressSanitizer (it reserves terabytes of address space, which the judge's RLIMIT_AS forbids, so an out-of-bounds access is a crash or goes unnoticed instead of a sanitizer report); uthash.h only when the Debian package uthash-dev is installed (it is not by default: a submission that uses it is then a CE)",
+    provenance: "LeetCode's help article \"What are the environments for the programming languages?\" (C: gcc with the gnu11 standard, AddressSanitizer on, \"most standard library headers are already included automatically\", \"uthash.h\" included by default), as quoted by the bensenq/leetcode-c README (gcc 11, -O2) and by LeetCode's own question API `envInfo` in the localeet test data (gcc 8.2, -O1). Differences here: Debian's gcc 12 with -std=gnu11 -O2 -lm; no AddressSanitizer (it reserves terabytes of address space, which the judge's RLIMIT_AS forbids, so an out-of-bounds access is a crash or goes unnoticed instead of a sanitizer report); uthash.h only when the Debian package uthash-dev is installed (it is not by default: a submission that uses it is then a CE); an allocation that fails under the memory limit aborts with Rust's \"memory allocation of N bytes failed\" (MLE) instead of returning NULL",
     diagnose: |text| diagnose_function(text, "findMinStep"),
     recipe,
     launch,
 };
 
 /// One translation unit: the prelude, the paste under `#line 1 "<shown path>"` (so errors
-/// name the file and line as pasted), then the harness.
+/// name the file and line as pasted), then the harness; `malloc`, `calloc` and `realloc` are
+/// wrapped by the harness, so an allocation that fails is MLE.
 fn recipe(paste: &Paste) -> Recipe {
     let source = format!(
         "{PRELUDE}#line 1 {}\n{}\n#line 1 \"zuma-judge harness\"\n{HARNESS}",
@@ -75,6 +76,7 @@ fn recipe(paste: &Paste) -> Recipe {
             "{dir}/solution",
             "main.c",
             "-lm",
+            "-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc",
         ]
         .map(String::from)
         .to_vec()],

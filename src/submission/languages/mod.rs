@@ -6,11 +6,18 @@ use crate::submission::language::Language;
 
 mod c;
 mod cpp;
+mod go;
 mod javascript;
 mod python;
 
 /// Every language, in the order reports list them.
-pub static ALL: &[&Language] = &[&c::C, &cpp::CPP, &javascript::JAVASCRIPT, &python::PYTHON];
+pub static ALL: &[&Language] = &[
+    &c::C,
+    &cpp::CPP,
+    &go::GO,
+    &javascript::JAVASCRIPT,
+    &python::PYTHON,
+];
 
 /// The language of a file extension (no dot), e.g. `cpp`.
 pub fn by_extension(ext: &str) -> Option<&'static Language> {
