@@ -132,3 +132,11 @@ fn go() {
         "tests/fixtures/languages/go/compile_error/syntax_go.go:5:1:",
     );
 }
+
+#[test]
+fn rust() {
+    check(
+        "rust",
+        "tests/fixtures/languages/rust/compile_error/syntax_rust.rs:4:",
+    );
+}

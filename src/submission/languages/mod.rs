@@ -9,6 +9,7 @@ mod cpp;
 mod go;
 mod javascript;
 mod python;
+mod rust;
 
 /// Every language, in the order reports list them.
 pub static ALL: &[&Language] = &[
@@ -17,6 +18,7 @@ pub static ALL: &[&Language] = &[
     &go::GO,
     &javascript::JAVASCRIPT,
     &python::PYTHON,
+    &rust::RUST,
 ];
 
 /// The language of a file extension (no dot), e.g. `cpp`.
