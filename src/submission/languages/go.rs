@@ -312,9 +312,9 @@ mod tests {
         let text = "import (\n\t\"strings\"\n)\n// sort.Ints in a comment, fmt.Println in \"a string\"\ntype heap []int\nfunc findMinStep(board string, hand string) int {\n\tx := strings.Repeat(board, 2)\n\tbits := 3\n\t_ = math.MaxInt32 + len(x) + bits.Len\n\treturn min(1, 2)\n}\n";
         let r = recipe_of(text);
         let source = &r.files[0].1;
-        assert!(source.starts_with("package main\nimport \"math\"\nimport \"math/bits\"\n//line s/x.go:1:1\nimport (\n"), "{source}");
+        assert!(source.starts_with("package main\nimport \"math/bits\"\nimport \"math\"\n//line s/x.go:1:1\nimport (\n"), "{source}");
         assert!(
-            source.ends_with("}\n\nvar _ = math.Abs\nvar _ = bits.OnesCount\n"),
+            source.ends_with("}\n\nvar _ = bits.OnesCount\nvar _ = math.Abs\n"),
             "{source}"
         );
         assert!(!source.contains("import \"sort\"") && !source.contains("\"fmt\""));
