@@ -116,3 +116,27 @@ fn javascript() {
 fn python3() {
     check("python3", "(line 5)");
 }
+
+#[test]
+fn c() {
+    check(
+        "c",
+        "tests/fixtures/languages/c/compile_error/syntax_c.c:4:",
+    );
+}
+
+#[test]
+fn go() {
+    check(
+        "go",
+        "tests/fixtures/languages/go/compile_error/syntax_go.go:5:1:",
+    );
+}
+
+#[test]
+fn rust() {
+    check(
+        "rust",
+        "tests/fixtures/languages/rust/compile_error/syntax_rust.rs:4:",
+    );
+}

@@ -4,12 +4,22 @@
 
 use crate::submission::language::Language;
 
+mod c;
 mod cpp;
+mod go;
 mod javascript;
 mod python;
+mod rust;
 
 /// Every language, in the order reports list them.
-pub static ALL: &[&Language] = &[&cpp::CPP, &javascript::JAVASCRIPT, &python::PYTHON];
+pub static ALL: &[&Language] = &[
+    &c::C,
+    &cpp::CPP,
+    &go::GO,
+    &javascript::JAVASCRIPT,
+    &python::PYTHON,
+    &rust::RUST,
+];
 
 /// The language of a file extension (no dot), e.g. `cpp`.
 pub fn by_extension(ext: &str) -> Option<&'static Language> {
