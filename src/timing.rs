@@ -81,11 +81,12 @@ pub fn summarise(cases: &[CaseResult], limits: &Limits) -> Timing {
         })
         .collect();
     Timing {
-        cpu_total_ms: cpus.iter().sum(),
+        // Folded from +0.0: an empty float `sum()` is -0.0, which prints as "-0.00".
+        cpu_total_ms: cpus.iter().fold(0.0, |t, c| t + c),
         cpu_max_ms: cpus.iter().copied().fold(0.0, f64::max),
         cpu_median_ms: median(&mut cpus),
         slowest_case: slowest,
-        wall_total_ms: cases.iter().map(|c| c.time_ms).sum(),
+        wall_total_ms: cases.iter().fold(0.0, |t, c| t + c.time_ms),
         warnings,
     }
 }

@@ -151,7 +151,10 @@ pub fn build(language: &Language, paste: &Paste, cache: &Path) -> Outcome {
         };
         return outcome(Ok(built), true);
     }
-    if let Ok(message) = std::fs::read_to_string(&failed) {
+    if let Ok(raw) = std::fs::read_to_string(&failed) {
+        // The cache holds the message before the paste's file is renamed: the same text at
+        // another path shares the entry and gets its own name.
+        let message = shown_message(&raw, &recipe.paste, paste.shown);
         return outcome(Err(Unjudged::CompileError(message)), true);
     }
     let started = Instant::now();
@@ -166,9 +169,10 @@ pub fn build(language: &Language, paste: &Paste, cache: &Path) -> Outcome {
             outcome(Ok(built), false)
         }
         Err(Step::Failed(raw)) => {
-            let message = shown_message(&raw, &dir, &recipe.paste, paste.shown);
+            let raw = without_build_dir(&raw, &dir);
             // A compile error is cached too: a re-grade compiles nothing.
-            let _ = write_atomically(&failed, message.as_bytes());
+            let _ = write_atomically(&failed, raw.as_bytes());
+            let message = shown_message(&raw, &recipe.paste, paste.shown);
             outcome(Err(Unjudged::CompileError(message)), false)
         }
         Err(Step::Judge(m)) => outcome(Err(Unjudged::ToolchainMissing(m)), false),
@@ -284,9 +288,8 @@ fn run_step(args: &[String], dir: &Path) -> Result<(), Step> {
     }
 }
 
-/// A compiler's output as the submitter can read it: the build directory's paths cut away, the
-/// paste's file named as reports show it, and at most [`MESSAGE_BYTES`].
-fn shown_message(raw: &str, dir: &Path, paste: &str, shown: &str) -> String {
+/// A compiler's output with the build directory's paths cut away.
+fn without_build_dir(raw: &str, dir: &Path) -> String {
     let mut text = raw.to_string();
     if let Some(parent) = dir.parent() {
         // The build ran in a temporary sibling of `dir`: `<cache>/.building-XXXX/`.
@@ -297,6 +300,13 @@ fn shown_message(raw: &str, dir: &Path, paste: &str, shown: &str) -> String {
             text.replace_range(i..i + prefix.len() + end, "");
         }
     }
+    text
+}
+
+/// A compiler's output as the submitter can read it: the paste's file named as reports show it,
+/// and at most [`MESSAGE_BYTES`].
+fn shown_message(raw: &str, paste: &str, shown: &str) -> String {
+    let mut text = raw.to_string();
     if !paste.is_empty() {
         text = text.replace(&format!("./{paste}"), paste);
         for after in [':', '('] {

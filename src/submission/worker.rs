@@ -2,15 +2,17 @@
 //! reuses for many cases, so a solution that loops, aborts, overflows its stack or allocates
 //! gigabytes takes down only its worker. The parent enforces the limits of [`Limits`] per case,
 //! kills an overrunning worker, gives the case its verdict and starts a fresh worker for the next
-//! case. [`serve`] is the worker side for compiled solutions; `adapters/` holds the Python and
-//! JavaScript ones (see [`crate::submission::pasted`]).
+//! case. [`serve`] is the worker side for the Rust solutions compiled into the judge;
+//! `languages/harness/` holds every other language's (see [`crate::submission::languages`]).
 //!
 //! Protocol (JSON lines, the same for every language): the parent writes requests
 //! `{"board":"RRWW","hand":"WB"}` to the worker's stdin; the worker writes replies to file
-//! descriptor 3, first `{"ready":true}` (or `{"load_error":"..."}`) once, then one per request:
-//! `{"answer":2,"cpu_ms":0.01,"wall_ms":0.02}`, or instead of `answer` one of `panic` (a Rust
+//! descriptor 3, first `{"ready":true}` (or `{"compile_error":"..."}` / `{"load_error":"..."}`)
+//! once, then one per request: `{"answer":2}`, or instead of `answer` one of `panic` (a Rust
 //! panic message), `error` (an exception), `memory` (an out-of-memory exception) or `bad_return`
-//! (the call returned something that is not an integer). The worker's stdout and stderr both go
+//! (the call returned something that is not an integer). A reply may carry `cpu_ms` and
+//! `wall_ms`, but the judge ignores them: time is measured by the judge, from the kernel's CPU
+//! clock of the worker process and its own wall clock. The worker's stdout and stderr both go
 //! to a diagnostics pipe, so a solution that prints cannot corrupt the replies; its last 16 KiB
 //! explain a death (e.g. Rust's "memory allocation of N bytes failed" before an abort).
 
@@ -300,8 +302,7 @@ impl Worker {
                 );
             }
         };
-        let cpu_ms = reply.cpu_ms.unwrap_or(cpu_ms);
-        let wall_ms = reply.wall_ms.unwrap_or(wall_ms);
+        // What the worker says of its own time is never trusted: a submission could forge it.
         // The worker answered, so it stays: an exception or a panic was caught inside it.
         Outcome {
             result: classify_reply(reply, &limits, cpu_ms, wall_ms),
@@ -648,12 +649,16 @@ pub fn classify_death(
     tail: &str,
     memory_limit: &str,
 ) -> Failure {
-    const OUT_OF_MEMORY: [&str; 5] = [
+    const OUT_OF_MEMORY: [&str; 7] = [
         "memory allocation of ",
         "MemoryError",
         "JavaScript heap out of memory",
         "Fatal process out of memory",
         "Cannot allocate memory",
+        // Go
+        "runtime: out of memory",
+        // The JVM, when the error escapes the harness
+        "java.lang.OutOfMemoryError",
     ];
     if OUT_OF_MEMORY.iter().any(|m| tail.contains(m)) {
         return Failure::MemoryLimit(memory_limit.to_string());

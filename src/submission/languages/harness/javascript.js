@@ -4,8 +4,8 @@
 // which defines `var findMinStep = function(board, hand) {...}` or `function findMinStep`, then
 // speaks the worker protocol of src/submission/worker.rs: JSON-line requests {"board", "hand"} on stdin; on
 // file descriptor 3 first {"ready": true}, {"compile_error": ...} or {"load_error": ...}, then one reply per request,
-// {"answer": N} or {"error" | "memory" | "bad_return": ...}, with "cpu_ms" and "wall_ms" of the
-// call. Limits are enforced by the judge, outside this process.
+// {"answer": N} or {"error" | "memory" | "bad_return": ...}. Time and memory are measured and
+// limits enforced by the judge, outside this process.
 'use strict';
 const fs = require('fs');
 const vm = require('vm');
@@ -53,8 +53,6 @@ send({ ready: true });
 
 readline.createInterface({ input: process.stdin }).on('line', (line) => {
   const request = JSON.parse(line);
-  const wall = process.hrtime.bigint();
-  const cpu = process.cpuUsage();
   let reply;
   try {
     const got = findMinStep(request.board, request.hand);
@@ -62,8 +60,5 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
   } catch (err) {
     reply = outOfMemory(err) ? { memory: describe(err) } : { error: describe(err) };
   }
-  const used = process.cpuUsage(cpu);
-  reply.cpu_ms = (used.user + used.system) / 1e3;
-  reply.wall_ms = Number(process.hrtime.bigint() - wall) / 1e6;
   send(reply);
 });
