@@ -6,10 +6,20 @@ use crate::submission::language::Language;
 
 mod cpp;
 mod javascript;
+mod php;
 mod python;
+mod ruby;
+mod typescript;
 
 /// Every language, in the order reports list them.
-pub static ALL: &[&Language] = &[&cpp::CPP, &javascript::JAVASCRIPT, &python::PYTHON];
+pub static ALL: &[&Language] = &[
+    &cpp::CPP,
+    &javascript::JAVASCRIPT,
+    &php::PHP,
+    &python::PYTHON,
+    &ruby::RUBY,
+    &typescript::TYPESCRIPT,
+];
 
 /// The language of a file extension (no dot), e.g. `cpp`.
 pub fn by_extension(ext: &str) -> Option<&'static Language> {
