@@ -140,3 +140,27 @@ fn rust() {
         "tests/fixtures/languages/rust/compile_error/syntax_rust.rs:4:",
     );
 }
+
+#[test]
+fn php() {
+    check(
+        "php",
+        "in tests/fixtures/languages/php/compile_error/syntax_php.php on line 5",
+    );
+}
+
+#[test]
+fn ruby() {
+    check(
+        "ruby",
+        "tests/fixtures/languages/ruby/compile_error/syntax_ruby.rb:5:",
+    );
+}
+
+#[test]
+fn typescript() {
+    check(
+        "typescript",
+        "tests/fixtures/languages/typescript/compile_error/syntax_typescript.ts(4,14): error TS1005",
+    );
+}

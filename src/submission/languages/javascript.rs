@@ -42,7 +42,7 @@ fn recipe(paste: &Paste) -> Recipe {
 
 /// `node --max-old-space-size=LIMIT -e HARNESS DIR/solution.js`, with [`NODE_RESERVE_MIB`] of
 /// address space on top of the memory limit.
-fn launch(dir: &Path, limits: &Limits) -> Launch {
+pub(crate) fn launch(dir: &Path, limits: &Limits) -> Launch {
     Launch {
         program: "node".into(),
         args: vec![

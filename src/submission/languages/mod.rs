@@ -8,8 +8,11 @@ mod c;
 mod cpp;
 mod go;
 mod javascript;
+mod php;
 mod python;
+mod ruby;
 mod rust;
+mod typescript;
 
 /// Every language, in the order reports list them.
 pub static ALL: &[&Language] = &[
@@ -17,8 +20,11 @@ pub static ALL: &[&Language] = &[
     &cpp::CPP,
     &go::GO,
     &javascript::JAVASCRIPT,
+    &php::PHP,
     &python::PYTHON,
+    &ruby::RUBY,
     &rust::RUST,
+    &typescript::TYPESCRIPT,
 ];
 
 /// The language of a file extension (no dot), e.g. `cpp`.
