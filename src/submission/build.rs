@@ -87,11 +87,11 @@ fn probe_now(tool: &Tool) -> Result<String, String> {
     );
     let line = text.lines().map(str::trim).find(|l| !l.is_empty());
     let line = line.unwrap_or_default();
-    // `node --version` says only `v20.20.2`: name the program.
-    let bare = line
-        .trim_start_matches('v')
-        .starts_with(|c: char| c.is_ascii_digit());
-    Ok(if bare || line.is_empty() {
+    // `node --version` says only `v20.20.2`, `tsc --version` `Version 5.9.3`: name the program
+    // when the line does not (`python3` is named by `Python 3.11.7`).
+    let name = tool.program.trim_end_matches(|c: char| c.is_ascii_digit());
+    let named = line.to_lowercase().contains(&name.to_lowercase());
+    Ok(if !named {
         format!("{} {line}", tool.program).trim_end().to_string()
     } else {
         line.to_string()

@@ -352,6 +352,14 @@ impl Executor for Worker {
         if let Some(f) = &self.broken {
             return failed(f.clone(), 0.0, 0.0);
         }
+        // A worker that died after its last reply (a harness that exits on a fatal error, say)
+        // is replaced before this call: the death belongs to no case, least of all this one.
+        if let Some(live) = &mut self.live {
+            if matches!(live.child.try_wait(), Ok(Some(_))) {
+                live.kill();
+                self.live = None;
+            }
+        }
         if self.live.is_none() {
             if let Err(f) = self.start() {
                 if !self.stopped() {
