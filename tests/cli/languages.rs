@@ -36,16 +36,22 @@ fn fixtures(id: &str) -> Vec<(String, String)> {
 /// "not found" verdict naming the program and its Debian package when it is not.
 fn check(id: &str, ce_line: &str) {
     let language = languages::by_id(id).unwrap_or_else(|| panic!("no language {id}"));
-    let missing = language
-        .tools
-        .iter()
-        .find_map(|t| build::probe(t).err());
+    let missing = language.tools.iter().find_map(|t| build::probe(t).err());
     let fixtures = fixtures(id);
     let dir = format!("tests/fixtures/languages/{id}");
     let mut cmd = judge();
-    cmd.env("ZUMA_JUDGE_CACHE", Path::new(ROOT).join("target/test-build-cache"))
-        .args(["run", "--cases", "cases/statement.toml", "--solutions-dir", &dir])
-        .args(["--format", "json"]);
+    cmd.env(
+        "ZUMA_JUDGE_CACHE",
+        Path::new(ROOT).join("target/test-build-cache"),
+    )
+    .args([
+        "run",
+        "--cases",
+        "cases/statement.toml",
+        "--solutions-dir",
+        &dir,
+    ])
+    .args(["--format", "json"]);
     for (_, name) in &fixtures {
         cmd.args(["--solution", name]);
     }
@@ -67,11 +73,19 @@ fn check(id: &str, ce_line: &str) {
         }
         assert_eq!(s["verdict"], folder.as_str(), "{name}: {message}");
         assert_eq!(s["as_expected"], true, "{name}: {message}");
-        assert!(s["toolchain"].as_str().is_some_and(|t| !t.is_empty()), "{name}");
+        assert!(
+            s["toolchain"].as_str().is_some_and(|t| !t.is_empty()),
+            "{name}"
+        );
         match folder.as_str() {
             "accepted" => assert_eq!(s["counts"]["AC"], 4, "{name}"),
-            "wrong_answer" => assert_eq!(s["counts"]["WA"], 2, "{name}: always 2 is right on 2 of 4"),
-            _ => assert!(message.contains(ce_line), "{name}: {ce_line} not in {message}"),
+            "wrong_answer" => {
+                assert_eq!(s["counts"]["WA"], 2, "{name}: always 2 is right on 2 of 4")
+            }
+            _ => assert!(
+                message.contains(ce_line),
+                "{name}: {ce_line} not in {message}"
+            ),
         }
     }
     let code = out.status.code();
@@ -87,7 +101,10 @@ fn check(id: &str, ce_line: &str) {
 
 #[test]
 fn cpp() {
-    check("cpp", "tests/fixtures/languages/cpp/compile_error/syntax_cpp.cpp:6:");
+    check(
+        "cpp",
+        "tests/fixtures/languages/cpp/compile_error/syntax_cpp.cpp:6:",
+    );
 }
 
 #[test]
@@ -98,4 +115,12 @@ fn javascript() {
 #[test]
 fn python3() {
     check("python3", "(line 5)");
+}
+
+#[test]
+fn java() {
+    check(
+        "java",
+        "tests/fixtures/languages/java/compile_error/syntax_java.java:4:",
+    );
 }

@@ -5,11 +5,17 @@
 use crate::submission::language::Language;
 
 mod cpp;
+mod java;
 mod javascript;
 mod python;
 
 /// Every language, in the order reports list them.
-pub static ALL: &[&Language] = &[&cpp::CPP, &javascript::JAVASCRIPT, &python::PYTHON];
+pub static ALL: &[&Language] = &[
+    &cpp::CPP,
+    &java::JAVA,
+    &javascript::JAVASCRIPT,
+    &python::PYTHON,
+];
 
 /// The language of a file extension (no dot), e.g. `cpp`.
 pub fn by_extension(ext: &str) -> Option<&'static Language> {
