@@ -124,3 +124,11 @@ fn java() {
         "tests/fixtures/languages/java/compile_error/syntax_java.java:4:",
     );
 }
+
+#[test]
+fn kotlin() {
+    check(
+        "kotlin",
+        "tests/fixtures/languages/kotlin/compile_error/syntax_kotlin.kt:4:",
+    );
+}

@@ -3,6 +3,7 @@
 //! 1, next to the harness (`harness/java.java`, compiled as `Main.java`) and a stand-in for
 //! `javafx.util.Pair`; run by `java`.
 
+use std::ffi::OsString;
 use std::path::Path;
 
 use crate::config::Limits;
@@ -74,6 +75,13 @@ const RELEASE: &str = "17";
 /// the JVM's own threads are reserved up front); the rest is a margin for the JIT's arenas.
 pub const JAVA_RESERVE_MIB: u64 = 768;
 
+/// The JVM that runs Java's and Kotlin's workers.
+pub(crate) const JAVA_TOOL: Tool = Tool {
+    program: "java",
+    version_args: &["-version"],
+    package: "default-jdk-headless",
+};
+
 /// The row.
 pub static JAVA: Language = Language {
     id: "java",
@@ -87,11 +95,7 @@ pub static JAVA: Language = Language {
             version_args: &["-version"],
             package: "default-jdk-headless",
         },
-        Tool {
-            program: "java",
-            version_args: &["-version"],
-            package: "default-jdk-headless",
-        },
+        JAVA_TOOL,
     ],
     provenance: "LeetCode's environment notes (the `envInfo` its question pages carry, as of January 2025: \"OpenJDK 21. Using compile arguments: --enable-preview --release 21. Most standard library headers are already included automatically for your convenience. Includes Pair class from javafx.util\"); the pre-imported packages are not listed there, so the prelude imports java.util, java.util.function, java.util.stream, java.util.concurrent(.atomic), java.util.regex, java.math, java.io, java.text and javafx.util (a stand-in Pair) on demand. Differences: Debian's OpenJDK 17 with --enable-preview --release 17 (Java 18-21 features such as record patterns, pattern matching for switch and sequenced collections are missing); JVM flags are this judge's (-Xmx at the memory limit, serial GC, the solution on a thread with a 64 MiB stack), LeetCode does not publish its own",
     diagnose: |text| diagnose_class(text, "findMinStep"),
@@ -134,25 +138,33 @@ fn recipe(paste: &Paste) -> Recipe {
     }
 }
 
-/// `java -Xmx<limit>m ... -cp DIR Main`, with [`JAVA_RESERVE_MIB`] of address space on top of the
-/// memory limit. Serial GC and no perf data file: a faster start on a small machine, and fewer
-/// threads; the JIT is left as it is (timings matter). `MALLOC_ARENA_MAX=2` keeps glibc from
-/// reserving 64 MiB of address space per thread.
 fn launch(dir: &Path, limits: &Limits) -> Launch {
+    jvm(
+        dir.as_os_str().to_owned(),
+        "Main",
+        &["--enable-preview"],
+        limits,
+    )
+}
+
+/// `java -Xmx<limit>m ... -cp CLASSPATH MAIN`, with [`JAVA_RESERVE_MIB`] of address space on top
+/// of the memory limit: Java's and Kotlin's worker. Serial GC and no perf data file: a faster
+/// start on a small machine, and fewer threads; the JIT is left as it is (timings matter).
+/// `MALLOC_ARENA_MAX=2` keeps glibc from reserving 64 MiB of address space per thread.
+pub(crate) fn jvm(classpath: OsString, main: &str, extra: &[&str], limits: &Limits) -> Launch {
+    let mut args: Vec<OsString> = vec![
+        format!("-Xmx{}m", limits.memory_mib).into(),
+        "-XX:+UseSerialGC".into(),
+        "-XX:CompressedClassSpaceSize=64m".into(),
+        "-XX:ReservedCodeCacheSize=64m".into(),
+        "-XX:-UsePerfData".into(),
+        "-Xshare:auto".into(),
+    ];
+    args.extend(extra.iter().map(OsString::from));
+    args.extend(["-cp".into(), classpath, main.into()]);
     Launch {
         program: "java".into(),
-        args: vec![
-            format!("-Xmx{}m", limits.memory_mib).into(),
-            "-XX:+UseSerialGC".into(),
-            "-XX:CompressedClassSpaceSize=64m".into(),
-            "-XX:ReservedCodeCacheSize=64m".into(),
-            "-XX:-UsePerfData".into(),
-            "-Xshare:auto".into(),
-            "--enable-preview".into(),
-            "-cp".into(),
-            dir.as_os_str().to_owned(),
-            "Main".into(),
-        ],
+        args,
         env: vec![("MALLOC_ARENA_MAX".into(), "2".into())],
         label: "java".into(),
         reserve_mib: JAVA_RESERVE_MIB,

@@ -7,6 +7,7 @@ use crate::submission::language::Language;
 mod cpp;
 mod java;
 mod javascript;
+mod kotlin;
 mod python;
 
 /// Every language, in the order reports list them.
@@ -14,6 +15,7 @@ pub static ALL: &[&Language] = &[
     &cpp::CPP,
     &java::JAVA,
     &javascript::JAVASCRIPT,
+    &kotlin::KOTLIN,
     &python::PYTHON,
 ];
 

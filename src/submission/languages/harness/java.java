@@ -59,7 +59,7 @@ public class Main {
     }
 
     static void serve() {
-        try (OutputStream replies = new FileOutputStream("/dev/fd/3")) {
+        try (OutputStream replies = new FileOutputStream("/dev/fd/3", true)) {
             BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
             replies.write("{\"ready\":true}\n".getBytes(StandardCharsets.UTF_8));
             replies.flush();
