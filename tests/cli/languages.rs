@@ -132,3 +132,11 @@ fn kotlin() {
         "tests/fixtures/languages/kotlin/compile_error/syntax_kotlin.kt:4:",
     );
 }
+
+#[test]
+fn csharp() {
+    check(
+        "csharp",
+        "tests/fixtures/languages/csharp/compile_error/syntax_csharp.cs(4,",
+    );
+}

@@ -5,6 +5,7 @@
 use crate::submission::language::Language;
 
 mod cpp;
+mod csharp;
 mod java;
 mod javascript;
 mod kotlin;
@@ -13,6 +14,7 @@ mod python;
 /// Every language, in the order reports list them.
 pub static ALL: &[&Language] = &[
     &cpp::CPP,
+    &csharp::CSHARP,
     &java::JAVA,
     &javascript::JAVASCRIPT,
     &kotlin::KOTLIN,
