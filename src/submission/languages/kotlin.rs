@@ -23,6 +23,10 @@ const PRELUDE: &str = "import java.util.*;\nimport kotlin.math.*;\n";
 /// anything else (its version line, its errors): this JVM flag of the compiler silences it.
 const QUIET_JVM: &str = "-J-XX:-PrintWarnings";
 
+/// The compiler's own JVM (not the solution's): C1 only and the serial GC start it faster, about
+/// 1.0 s instead of 1.3 s for `-version` and 2 s instead of 3 s for a small file.
+const FAST_JVM: [&str; 2] = ["-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC"];
+
 /// The row.
 pub static KOTLIN: Language = Language {
     id: "kotlin",
@@ -33,7 +37,7 @@ pub static KOTLIN: Language = Language {
     tools: &[
         Tool {
             program: "kotlinc",
-            version_args: &[QUIET_JVM, "-version"],
+            version_args: &[QUIET_JVM, FAST_JVM[0], FAST_JVM[1], "-version"],
             package: "kotlin",
         },
         JAVA_TOOL,
@@ -59,7 +63,8 @@ fn recipe(paste: &Paste) -> Recipe {
         commands: vec![[
             "kotlinc",
             QUIET_JVM,
-            "-J-XX:+UseSerialGC",
+            FAST_JVM[0],
+            FAST_JVM[1],
             "-nowarn",
             "-jvm-target",
             "1.8",
