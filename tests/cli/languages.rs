@@ -164,3 +164,27 @@ fn typescript() {
         "tests/fixtures/languages/typescript/compile_error/syntax_typescript.ts(4,14): error TS1005",
     );
 }
+
+#[test]
+fn java() {
+    check(
+        "java",
+        "tests/fixtures/languages/java/compile_error/syntax_java.java:4:",
+    );
+}
+
+#[test]
+fn kotlin() {
+    check(
+        "kotlin",
+        "tests/fixtures/languages/kotlin/compile_error/syntax_kotlin.kt:4:",
+    );
+}
+
+#[test]
+fn csharp() {
+    check(
+        "csharp",
+        "tests/fixtures/languages/csharp/compile_error/syntax_csharp.cs(4,",
+    );
+}

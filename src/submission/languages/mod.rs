@@ -6,8 +6,11 @@ use crate::submission::language::Language;
 
 mod c;
 mod cpp;
+mod csharp;
 mod go;
+mod java;
 mod javascript;
+mod kotlin;
 mod php;
 mod python;
 mod ruby;
@@ -18,8 +21,11 @@ mod typescript;
 pub static ALL: &[&Language] = &[
     &c::C,
     &cpp::CPP,
+    &csharp::CSHARP,
     &go::GO,
+    &java::JAVA,
     &javascript::JAVASCRIPT,
+    &kotlin::KOTLIN,
     &php::PHP,
     &python::PYTHON,
     &ruby::RUBY,
