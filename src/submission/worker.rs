@@ -108,7 +108,8 @@ pub struct Launch {
     pub label: String,
     /// Address space allowed on top of the memory limit, in mebibytes: V8 reserves some 700 MiB
     /// it never uses before any JavaScript runs, so `node` cannot start under a plain 512 MiB
-    /// `RLIMIT_AS`; its heap is capped at the memory limit by a flag instead. 0 for the others.
+    /// `RLIMIT_AS`; its heap is capped at the memory limit by a flag instead. The JVM and mono
+    /// need one too (see their language files); 0 for native code and the judge itself.
     pub reserve_mib: u64,
     /// Whether the program is the judge itself: if it cannot be started the judge is broken
     /// ([`Failure::Stopped`]); an interpreter that cannot be started is the solution's problem
