@@ -123,6 +123,19 @@ impl Launch {
         Ok(Launch::own_binary(std::env::current_exe()?, name))
     }
 
+    /// A native build's `DIR/solution`, with no arguments and no reserve; `label` names the
+    /// compiler for reports, e.g. `g++`.
+    pub fn native(dir: &std::path::Path, label: &str) -> Launch {
+        Launch {
+            program: dir.join("solution").into_os_string(),
+            args: Vec::new(),
+            env: Vec::new(),
+            label: label.into(),
+            reserve_mib: 0,
+            own: false,
+        }
+    }
+
     /// `program worker --solution NAME`, for a given judge binary (benchmarks, tests).
     pub fn own_binary(program: impl Into<OsString>, name: &str) -> Launch {
         Launch {

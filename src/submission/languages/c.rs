@@ -84,12 +84,5 @@ fn recipe(paste: &Paste) -> Recipe {
 }
 
 fn launch(dir: &Path, _: &Limits) -> Launch {
-    Launch {
-        program: dir.join("solution").into_os_string(),
-        args: Vec::new(),
-        env: Vec::new(),
-        label: "gcc".into(),
-        reserve_mib: 0,
-        own: false,
-    }
+    Launch::native(dir, "gcc")
 }

@@ -54,14 +54,7 @@ fn recipe(paste: &Paste) -> Recipe {
 }
 
 fn launch(dir: &Path, _: &Limits) -> Launch {
-    Launch {
-        program: dir.join("solution").into_os_string(),
-        args: Vec::new(),
-        env: Vec::new(),
-        label: "g++".into(),
-        reserve_mib: 0,
-        own: false,
-    }
+    Launch::native(dir, "g++")
 }
 
 /// `s` as a C string literal, for a `#line` directive.

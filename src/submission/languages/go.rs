@@ -137,15 +137,11 @@ fn recipe(paste: &Paste) -> Recipe {
 /// space limit is reached.
 fn launch(dir: &Path, limits: &Limits) -> Launch {
     Launch {
-        program: dir.join("solution").into_os_string(),
-        args: Vec::new(),
         env: vec![(
             "GOMEMLIMIT".into(),
             format!("{}MiB", limits.memory_mib).into(),
         )],
-        label: "go".into(),
-        reserve_mib: 0,
-        own: false,
+        ..Launch::native(dir, "go")
     }
 }
 
