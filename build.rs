@@ -14,13 +14,19 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::PathBuf;
 
-const FOLDERS: [(&str, &str); 6] = [
-    ("accepted", "Accepted"),
-    ("wrong_answer", "WrongAnswer"),
-    ("time_limit_exceeded", "TimeLimitExceeded"),
-    ("run_time_error", "RunTimeError"),
-    ("memory_limit_exceeded", "MemoryLimitExceeded"),
-    ("compile_error", "CompileError"),
+/// Each verdict folder and the `ExpectedVerdict` it stands for (Kattis' `rejected/`: anything
+/// but AC).
+const FOLDERS: [(&str, &str); 7] = [
+    ("accepted", "One(VerdictKind::Accepted)"),
+    ("rejected", "Rejected"),
+    ("wrong_answer", "One(VerdictKind::WrongAnswer)"),
+    ("time_limit_exceeded", "One(VerdictKind::TimeLimitExceeded)"),
+    ("run_time_error", "One(VerdictKind::RunTimeError)"),
+    (
+        "memory_limit_exceeded",
+        "One(VerdictKind::MemoryLimitExceeded)",
+    ),
+    ("compile_error", "One(VerdictKind::CompileError)"),
 ];
 
 /// Files in `solutions/` that are not submissions.

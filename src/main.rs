@@ -361,7 +361,9 @@ fn cmd_run(
                 registry::find(s.name()).is_some()
                     && matches!(
                         s.expected(),
-                        VerdictKind::Accepted | VerdictKind::WrongAnswer
+                        zuma_judge::verdict::Expected::One(
+                            VerdictKind::Accepted | VerdictKind::WrongAnswer
+                        )
                     )
             })
             .collect();
@@ -625,12 +627,12 @@ fn cmd_list() -> Result<u8> {
     t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic)
         .set_width(150);
     for s in registry::compiled() {
-        t.add_row(vec![s.name, s.expected.name(), "rust", s.path, s.source]);
+        t.add_row(vec![s.name, &s.expected.name(), "rust", s.path, s.source]);
     }
     for s in registry::uncompiled() {
         t.add_row(vec![
             s.name,
-            s.expected.name(),
+            &s.expected.name(),
             "rust (CE)",
             s.path,
             s.source,
@@ -639,7 +641,7 @@ fn cmd_list() -> Result<u8> {
     for s in pasted::registered() {
         t.add_row(vec![
             s.name.as_str(),
-            s.expected.name(),
+            &s.expected.name(),
             s.language.id,
             s.path.as_str(),
             s.source.as_str(),

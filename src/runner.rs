@@ -111,8 +111,8 @@ pub struct FailingInput {
 pub struct SolutionReport {
     /// The file stem.
     pub name: String,
-    /// Its folder's verdict.
-    pub expected: VerdictKind,
+    /// Its folder's verdict, its `@EXPECTED_RESULTS@` list, or nothing (`grade` without expectations).
+    pub expected: verdict::Expected,
     /// The kind of its first failure in case order, or accepted.
     pub verdict: VerdictKind,
     /// Whether the verdicts match the folder (Kattis semantics, see [`verdict::as_expected`]).
@@ -622,7 +622,7 @@ fn unjudged(
         name: sol.name().to_string(),
         expected: sol.expected(),
         verdict: kind,
-        as_expected: !missing && sol.expected() == kind,
+        as_expected: !missing && verdict::as_expected(sol.expected(), &[kind]),
         source: sol.source().to_string(),
         path: sol.path().to_string(),
         cases: Vec::new(),
@@ -737,8 +737,8 @@ mod tests {
         fn name(&self) -> &str {
             "sorted_hand_only"
         }
-        fn expected(&self) -> VerdictKind {
-            VerdictKind::WrongAnswer
+        fn expected(&self) -> verdict::Expected {
+            VerdictKind::WrongAnswer.into()
         }
         fn source(&self) -> &str {
             "a fake whose answer depends on the hand's order"

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use comfy_table::{presets, CellAlignment, ContentArrangement, Table};
 
-use super::{case_fails, kind_of, missing_promise, returned, witness_lines, Reporter};
+use super::{fails_for, missing_promise, returned, witness_lines, Reporter};
 use crate::rules::Constraints;
 use crate::runner::{CaseResult, FailingInput, RunReport, SolutionReport};
 use crate::verdict::VerdictKind;
@@ -229,7 +229,7 @@ fn failures_of(o: &mut String, s: &SolutionReport, limits: &Constraints) {
     }
     let width = bad.iter().map(|c| c.case.len()).max().unwrap_or(0);
     for c in &bad {
-        let tag = if case_fails(s.expected, kind_of(c.verdict)) {
+        let tag = if fails_for(s, c) {
             "  [unexpected]"
         } else {
             ""

@@ -15,7 +15,6 @@ use crate::submission::language::{Language, Paste};
 use crate::submission::languages;
 use crate::submission::registry::{ExpectedVerdict, Solution, PASTED};
 use crate::submission::worker::{Settings, Worker};
-use crate::verdict::VerdictKind;
 
 /// A pasted submission.
 #[derive(Clone, Debug)]
@@ -173,7 +172,7 @@ pub enum PastedError {
         source: std::io::Error,
     },
     /// A folder that is not a verdict.
-    #[error("{path}: not a verdict folder; use one of accepted, wrong_answer, time_limit_exceeded, run_time_error, memory_limit_exceeded, compile_error")]
+    #[error("{path}: not a verdict folder; use one of accepted, rejected, wrong_answer, time_limit_exceeded, run_time_error, memory_limit_exceeded, compile_error")]
     Folder {
         /// The folder.
         path: PathBuf,
@@ -206,7 +205,7 @@ pub fn discover(dir: &Path) -> Result<Vec<Pasted>, PastedError> {
     let mut out = Vec::new();
     for folder in read(dir)?.into_iter().filter(|p| p.is_dir()) {
         let fname = folder.file_name().unwrap_or_default().to_string_lossy();
-        let Some(expected) = VerdictKind::FOLDERS.into_iter().find(|k| k.name() == fname) else {
+        let Some(expected) = ExpectedVerdict::from_folder(&fname) else {
             return Err(PastedError::Folder { path: folder });
         };
         for file in read(&folder)? {
@@ -258,7 +257,7 @@ mod tests {
             .map(|s| {
                 (
                     s.name.as_str(),
-                    s.expected,
+                    s.expected.name(),
                     s.source.as_str(),
                     s.language.id,
                 )
@@ -267,10 +266,10 @@ mod tests {
         assert_eq!(
             got,
             [
-                ("a_one", VerdictKind::WrongAnswer, "One.", "python3"),
+                ("a_one", "wrong_answer".to_string(), "One.", "python3"),
                 (
                     "b_two",
-                    VerdictKind::WrongAnswer,
+                    "wrong_answer".to_string(),
                     "Always two. Wrong.",
                     "javascript"
                 ),
@@ -288,19 +287,19 @@ mod tests {
     fn registered_pasted_solutions_have_their_folder_and_language() {
         let names: Vec<_> = registered()
             .iter()
-            .map(|s| (s.name.clone(), s.expected, s.language.id))
+            .map(|s| (s.name.clone(), s.expected.name(), s.language.id))
             .collect();
         assert_eq!(
             names,
             [
                 (
                     "seed000_bfs_js".to_string(),
-                    VerdictKind::Accepted,
+                    "accepted".to_string(),
                     "javascript"
                 ),
                 (
                     "seed003_adjacent_memo_py".to_string(),
-                    VerdictKind::WrongAnswer,
+                    "wrong_answer".to_string(),
                     "python3"
                 ),
             ]
