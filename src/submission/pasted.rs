@@ -11,6 +11,7 @@ use thiserror::Error;
 use crate::config::Limits;
 use crate::execute::{Executor, Failure, Unbuilt};
 use crate::submission::build::{self, Outcome as BuildOutcome};
+use crate::submission::expected_results;
 use crate::submission::language::{Language, Paste};
 use crate::submission::languages;
 use crate::submission::registry::{ExpectedVerdict, Solution, PASTED};
@@ -177,6 +178,16 @@ pub enum PastedError {
         /// The folder.
         path: PathBuf,
     },
+    /// An `@EXPECTED_RESULTS@` comment that cannot be read.
+    #[error("{path} line {line}: {message}")]
+    Comment {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
     /// A file name that is not a lowercase identifier.
     #[error(
         "{path}: the file name must be a lowercase identifier (a-z, 0-9, _), e.g. my_solution.py"
@@ -187,7 +198,8 @@ pub enum PastedError {
     },
 }
 
-/// The submissions under `dir/<verdict>/` in every language the judge has, read at run time
+/// The submissions under `dir/<verdict>/` (Kattis folders, `rejected/` included; a DOMjudge
+/// `@EXPECTED_RESULTS@` comment in a file overrides its folder) in every language the judge has, read at run time
 /// (`run --solutions-dir`, for judging without rebuilding). Files of no known language are
 /// ignored.
 pub fn discover(dir: &Path) -> Result<Vec<Pasted>, PastedError> {
@@ -221,7 +233,26 @@ pub fn discover(dir: &Path) -> Result<Vec<Pasted>, PastedError> {
             if !is_identifier(&stem) {
                 return Err(PastedError::Name { path: file });
             }
-            out.push(pasted?);
+            let mut pasted = pasted?;
+            // A DOMjudge list in the file says more than its folder.
+            if let Some((names, _)) =
+                expected_results::parse(&pasted.text).map_err(|bad| PastedError::Comment {
+                    path: file.clone(),
+                    line: bad.line,
+                    message: bad.message,
+                })?
+            {
+                pasted.expected = ExpectedVerdict::AnyOf(
+                    names
+                        .iter()
+                        .filter_map(|n| match ExpectedVerdict::from_folder(n) {
+                            Some(ExpectedVerdict::One(k)) => Some(k),
+                            _ => None,
+                        })
+                        .collect(),
+                );
+            }
+            out.push(pasted);
         }
     }
     Ok(out)
@@ -273,6 +304,28 @@ mod tests {
                     "Always two. Wrong.",
                     "javascript"
                 ),
+            ]
+        );
+        let rejected = dir.path().join("rejected");
+        std::fs::create_dir(&rejected).unwrap();
+        std::fs::write(rejected.join("c_slow.py"), "# Slow.\n").unwrap();
+        std::fs::write(
+            rejected.join("d_listed.py"),
+            "# @EXPECTED_RESULTS@: TIMELIMIT, WRONG_ANSWER\n",
+        )
+        .unwrap();
+        let found = discover(dir.path()).unwrap();
+        let got: Vec<_> = found
+            .iter()
+            .map(|s| (s.name.as_str(), s.expected.name()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("c_slow", "rejected".to_string()),
+                ("d_listed", "wrong_answer|time_limit_exceeded".to_string()),
+                ("a_one", "wrong_answer".to_string()),
+                ("b_two", "wrong_answer".to_string()),
             ]
         );
         std::fs::write(wa.join("Bad-Name.py"), "").unwrap();
