@@ -452,7 +452,9 @@ fn cmd_solve(
                 println!("{}", serde_json::to_string_pretty(&v)?);
             }
             Format::Human => println!("{answer}"),
-            Format::Junit | Format::Markdown => return Ok(only_human_or_json("solve")),
+            Format::Junit | Format::Markdown | Format::Csv => {
+                return Ok(only_human_or_json("solve"))
+            }
         }
         return Ok(0);
     }
@@ -498,8 +500,8 @@ fn cmd_solve(
                 }
             }
         }
-        Format::Junit | Format::Markdown => {
-            eprintln!("error: solve writes --format human or json; junit and markdown are reports of `run`");
+        Format::Junit | Format::Markdown | Format::Csv => {
+            eprintln!("error: solve writes --format human or json; junit, markdown and csv are reports of `run` and `grade`");
             return Ok(2);
         }
     }
@@ -509,7 +511,7 @@ fn cmd_solve(
 /// Exit code 2 with the reason, for a format only `run` writes.
 fn only_human_or_json(command: &str) -> u8 {
     eprintln!(
-        "error: {command} writes --format human or json; junit and markdown are reports of `run`"
+        "error: {command} writes --format human or json; junit, markdown and csv are reports of `run` and `grade`"
     );
     2
 }
@@ -531,7 +533,9 @@ fn cmd_selfcheck(max_board: usize, max_hand: usize, format: Format) -> Result<u8
     match format {
         Format::Json => println!("{}", serde_json::to_string_pretty(&summary)?),
         Format::Human => println!("{summary}"),
-        Format::Junit | Format::Markdown => return Ok(only_human_or_json("selfcheck")),
+        Format::Junit | Format::Markdown | Format::Csv => {
+            return Ok(only_human_or_json("selfcheck"))
+        }
     }
     Ok(summary.exit_code())
 }
@@ -567,7 +571,7 @@ fn cmd_bench(
     match format {
         Format::Json => println!("{}", serde_json::to_string_pretty(&report)?),
         Format::Human => println!("{report}"),
-        Format::Junit | Format::Markdown => return Ok(only_human_or_json("bench")),
+        Format::Junit | Format::Markdown | Format::Csv => return Ok(only_human_or_json("bench")),
     }
     Ok(u8::from(!report.disagreements.is_empty()))
 }

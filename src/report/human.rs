@@ -81,71 +81,79 @@ impl Reporter for Human {
             }
             let _ = writeln!(o, "{t}\n");
         }
-        o.push_str(&super::timing::section(r));
-
-        unjudged(&mut o, r);
-        let failing: Vec<_> = r
-            .solutions
-            .iter()
-            .filter(|s| s.message.is_none() && (s.first_failure.is_some() || !s.as_expected))
-            .collect();
-        if !failing.is_empty() {
-            let _ = writeln!(o, "Failures, per solution");
-            for s in failing {
-                failures_of(&mut o, s, &r.config.constraints);
-            }
-            o.push('\n');
-        }
-
-        let wrong: Vec<_> = r.expectations.iter().filter(|e| !e.holds).collect();
-        if !wrong.is_empty() {
-            let _ = writeln!(
-                o,
-                "Case assertions that do not hold (fix with `zuma-judge audit --fix`)"
-            );
-            for e in wrong {
-                let _ = writeln!(
-                    o,
-                    "  {} (line {}): {}, but the truth is {}",
-                    e.case, e.line, e.asserted, e.truth
-                );
-            }
-            o.push('\n');
-        }
-
-        if !r.claims.is_empty() {
-            let _ = writeln!(
-                o,
-                "Claims: {} checked, {} hold, {refuted} refuted",
-                r.claims.len(),
-                r.claims.len() - refuted
-            );
-            for c in r.claims.iter().filter(|c| !c.holds) {
-                let truth = match (&c.oracle, &c.rejected) {
-                    (Some(v), _) => format!("oracle {v}"),
-                    (None, Some(reason)) => format!("input rejected: {reason}"),
-                    (None, None) => "no answer".into(),
-                };
-                let strict = if c.strict { " [strict]" } else { "" };
-                let _ = writeln!(
-                    o,
-                    "  {}: {} claimed {}; {truth}{strict}",
-                    c.case, c.source, c.claimed
-                );
-            }
-            o.push('\n');
-        }
-
-        if !r.case_errors.is_empty() {
-            let _ = writeln!(o, "Case-file errors (these cases were not judged)");
-            for e in &r.case_errors {
-                let _ = writeln!(o, "  {}", e.message);
-            }
-            o.push('\n');
-        }
-        let _ = writeln!(o, "exit {}", r.exit_code);
+        sections(&mut o, r);
         o
     }
+}
+
+/// Everything after the verdict table, shared by `run` and `grade`: the timing section, the
+/// submissions judged on no case, the failures per solution, wrong case assertions, refuted
+/// claims, case-file errors and the exit code.
+pub fn sections(o: &mut String, r: &RunReport) {
+    let refuted = r.claims.iter().filter(|c| !c.holds).count();
+    o.push_str(&super::timing::section(r));
+
+    unjudged(o, r);
+    let failing: Vec<_> = r
+        .solutions
+        .iter()
+        .filter(|s| s.message.is_none() && (s.first_failure.is_some() || !s.as_expected))
+        .collect();
+    if !failing.is_empty() {
+        let _ = writeln!(o, "Failures, per solution");
+        for s in failing {
+            failures_of(o, s, &r.config.constraints);
+        }
+        o.push('\n');
+    }
+
+    let wrong: Vec<_> = r.expectations.iter().filter(|e| !e.holds).collect();
+    if !wrong.is_empty() {
+        let _ = writeln!(
+            o,
+            "Case assertions that do not hold (fix with `zuma-judge audit --fix`)"
+        );
+        for e in wrong {
+            let _ = writeln!(
+                o,
+                "  {} (line {}): {}, but the truth is {}",
+                e.case, e.line, e.asserted, e.truth
+            );
+        }
+        o.push('\n');
+    }
+
+    if !r.claims.is_empty() {
+        let _ = writeln!(
+            o,
+            "Claims: {} checked, {} hold, {refuted} refuted",
+            r.claims.len(),
+            r.claims.len() - refuted
+        );
+        for c in r.claims.iter().filter(|c| !c.holds) {
+            let truth = match (&c.oracle, &c.rejected) {
+                (Some(v), _) => format!("oracle {v}"),
+                (None, Some(reason)) => format!("input rejected: {reason}"),
+                (None, None) => "no answer".into(),
+            };
+            let strict = if c.strict { " [strict]" } else { "" };
+            let _ = writeln!(
+                o,
+                "  {}: {} claimed {}; {truth}{strict}",
+                c.case, c.source, c.claimed
+            );
+        }
+        o.push('\n');
+    }
+
+    if !r.case_errors.is_empty() {
+        let _ = writeln!(o, "Case-file errors (these cases were not judged)");
+        for e in &r.case_errors {
+            let _ = writeln!(o, "  {}", e.message);
+        }
+        o.push('\n');
+    }
+    let _ = writeln!(o, "exit {}", r.exit_code);
 }
 
 /// One solution's block: a header, every non-AC case on one line (those its folder does not
@@ -153,7 +161,7 @@ impl Reporter for Human {
 /// oracle's witness drawn.
 /// One line naming each language's toolchain, e.g.
 /// `toolchains: cpp g++ (Debian 12.2.0-14) 12.2.0; python3 Python 3.11.7`.
-fn toolchains(o: &mut String, r: &RunReport) {
+pub fn toolchains(o: &mut String, r: &RunReport) {
     let seen = super::toolchains(r);
     if !seen.is_empty() {
         let _ = writeln!(o, "toolchains: {}", seen.join("; "));

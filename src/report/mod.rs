@@ -2,6 +2,8 @@
 //! format; adding a format is one file and one [`Format`] variant. Also the rule, shared by
 //! every format, for which case results count as failures of a solution.
 
+pub mod csv;
+pub mod gradebook;
 pub mod human;
 pub mod hunt;
 pub mod json;
@@ -31,6 +33,8 @@ pub enum Format {
     Junit,
     /// A verdict table and one collapsed block per failure, for a pull-request comment.
     Markdown,
+    /// The gradebook, one row per submission (run, grade).
+    Csv,
 }
 
 /// Something that renders a run.
@@ -47,6 +51,7 @@ pub fn reporter(format: Format) -> Box<dyn Reporter> {
         Format::Json => Box::new(json::Json),
         Format::Junit => Box::new(junit::Junit),
         Format::Markdown => Box::new(markdown::Markdown),
+        Format::Csv => Box::new(csv::Csv),
     }
 }
 
@@ -303,11 +308,11 @@ mod tests {
         );
         assert_eq!(
             "xml=a".parse::<ReportSpec>(),
-            Err("unknown format 'xml' (formats: human, json, junit, markdown)".into())
+            Err("unknown format 'xml' (formats: human, json, junit, markdown, csv)".into())
         );
         assert_eq!(
             "judge.xml".parse::<ReportSpec>(),
-            Err("expected FORMAT=PATH, e.g. junit=judge.xml (formats: human, json, junit, markdown)".into())
+            Err("expected FORMAT=PATH, e.g. junit=judge.xml (formats: human, json, junit, markdown, csv)".into())
         );
     }
 

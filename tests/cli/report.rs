@@ -226,7 +226,7 @@ fn solve_has_no_junit_or_markdown() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "error: solve writes --format human or json; junit and markdown are reports of `run`\n"
+        "error: solve writes --format human or json; junit, markdown and csv are reports of `run` and `grade`\n"
     );
 }
 
