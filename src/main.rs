@@ -32,6 +32,7 @@ use zuma_judge::submission::worker::{self, Launch, Settings, Worker};
 use zuma_judge::submission::{build, languages};
 use zuma_judge::verdict::VerdictKind;
 
+mod cli;
 mod cli_hunt;
 
 /// A judge for LeetCode 488 "Zuma Game": grades findMinStep solutions against an exact oracle.
@@ -160,6 +161,9 @@ enum Command {
         #[arg(long)]
         solution: String,
     },
+    /// Grade submission files from anywhere (files or folders, recursively): a gradebook, or
+    /// verdicts against a Kattis folder or a DOMjudge @EXPECTED_RESULTS@ comment.
+    Grade(cli::grade::GradeArgs),
     #[command(flatten)]
     Hunt(cli_hunt::HuntCommand),
 }
@@ -235,6 +239,7 @@ fn run(cli: Cli) -> Result<u8> {
         Command::List { languages: false } => cmd_list(),
         Command::List { languages: true } => cmd_languages(),
         Command::Worker { .. } => unreachable!("dispatched above"),
+        Command::Grade(args) => cli::grade::run(&config, args),
         Command::Hunt(cmd) => cli_hunt::run(&config, cmd),
     }
 }

@@ -168,9 +168,14 @@ pub fn toolchains(o: &mut String, r: &RunReport) {
     }
     if let Some(b) = &r.builds {
         let plural = if b.submissions == 1 { "" } else { "s" };
+        let nothing = if b.cached == b.submissions {
+            ": nothing compiled"
+        } else {
+            ""
+        };
         let _ = writeln!(
             o,
-            "builds: {} submission{plural}, {} from the cache, {:.1} s",
+            "builds: {} submission{plural}, {} from the cache, {:.1} s{nothing}",
             b.submissions,
             b.cached,
             b.ms / 1e3
