@@ -293,7 +293,9 @@ mod tests {
         );
         let missing = dir.path().join("nope");
         assert_eq!(
-            intake(&[missing.clone()]).unwrap_err().to_string(),
+            intake(std::slice::from_ref(&missing))
+                .unwrap_err()
+                .to_string(),
             format!(
                 "{}: no such file or folder; give submission files or folders of them",
                 missing.display()
