@@ -9,7 +9,7 @@ use comfy_table::{presets, CellAlignment, ContentArrangement, Table};
 use super::{fails_for, missing_promise, returned, witness_lines, Reporter};
 use crate::rules::Constraints;
 use crate::runner::{CaseResult, FailingInput, RunReport, SolutionReport};
-use crate::verdict::VerdictKind;
+use crate::verdict::{Expected, VerdictKind};
 
 /// Text for a terminal: witnesses are drawn as coloured balls (ANSI escapes, stripped by the
 /// writer when colour is off).
@@ -202,14 +202,11 @@ fn unjudged(o: &mut String, r: &RunReport) {
         } else {
             s.verdict.code().to_string()
         };
-        let _ = writeln!(
-            o,
-            "\n{} ({}, {}), expected {}: {what}, {status}",
-            s.name,
-            s.path,
-            s.language,
-            s.expected.name()
-        );
+        let expected = match s.expected {
+            Expected::Nothing => String::new(),
+            e => format!(", expected {e}: {what}, {status}"),
+        };
+        let _ = writeln!(o, "\n{} ({}, {}){expected}", s.name, s.path, s.language);
         for line in s.message.as_deref().unwrap_or("").lines() {
             let _ = writeln!(o, "    {line}");
         }
@@ -224,12 +221,15 @@ fn failures_of(o: &mut String, s: &SolutionReport, limits: &Constraints) {
     } else {
         "NOT as expected"
     };
+    let expected = match s.expected {
+        Expected::Nothing => String::new(),
+        e => format!(", expected {e}: {status}"),
+    };
     let _ = writeln!(
         o,
-        "\n{} ({}), expected {}: {status}, {} of {} cases not AC",
+        "\n{} ({}){expected}, {} of {} cases not AC",
         s.name,
         s.path,
-        s.expected.name(),
         bad.len(),
         s.cases.len()
     );
