@@ -14,13 +14,23 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::PathBuf;
 
-const FOLDERS: [(&str, &str); 6] = [
-    ("accepted", "Accepted"),
-    ("wrong_answer", "WrongAnswer"),
-    ("time_limit_exceeded", "TimeLimitExceeded"),
-    ("run_time_error", "RunTimeError"),
-    ("memory_limit_exceeded", "MemoryLimitExceeded"),
-    ("compile_error", "CompileError"),
+#[path = "src/submission/expected_results.rs"]
+#[allow(dead_code)]
+mod expected_results;
+
+/// Each verdict folder and the `ExpectedVerdict` it stands for (Kattis' `rejected/`: anything
+/// but AC).
+const FOLDERS: [(&str, &str); 7] = [
+    ("accepted", "One(VerdictKind::Accepted)"),
+    ("rejected", "Rejected"),
+    ("wrong_answer", "One(VerdictKind::WrongAnswer)"),
+    ("time_limit_exceeded", "One(VerdictKind::TimeLimitExceeded)"),
+    ("run_time_error", "One(VerdictKind::RunTimeError)"),
+    (
+        "memory_limit_exceeded",
+        "One(VerdictKind::MemoryLimitExceeded)",
+    ),
+    ("compile_error", "One(VerdictKind::CompileError)"),
 ];
 
 /// Files in `solutions/` that are not submissions.
@@ -91,6 +101,29 @@ fn main() {
             let text = fs::read_to_string(&file)
                 .unwrap_or_else(|e| fail(&format!("{shown}: cannot read: {e}")));
             let abs = file.canonicalize().unwrap();
+            // A DOMjudge list in the file says more than its folder.
+            let listed = match expected_results::parse(&text) {
+                Ok(Some((names, _))) => Some(names),
+                Ok(None) => None,
+                Err(bad) => fail(&format!("{shown} line {}: {}", bad.line, bad.message)),
+            };
+            let variant: &str = match listed {
+                None => variant,
+                Some(names) => {
+                    let mut set = "AnyOf(crate::verdict::VerdictSet::EMPTY".to_string();
+                    for n in names {
+                        let kind = FOLDERS
+                            .iter()
+                            .find(|(f, _)| *f == n)
+                            .and_then(|(_, v)| v.strip_prefix("One("))
+                            .and_then(|v| v.strip_suffix(')'))
+                            .expect("a verdict folder for every result");
+                        write!(set, ".with({kind})").unwrap();
+                    }
+                    set.push(')');
+                    Box::leak(set.into_boxed_str())
+                }
+            };
             if ext == "rs" {
                 let relative = format!("solutions/{folder_name}/{stem}.rs");
                 let copy = out.join(&relative);

@@ -36,7 +36,7 @@ fn main() {
         };
         let shown = file.display().to_string();
         let stem = file.file_stem().unwrap().to_string_lossy().to_string();
-        let pasted = Pasted::read(&file, shown, stem, VerdictKind::WrongAnswer)
+        let pasted = Pasted::read(&file, shown, stem, VerdictKind::WrongAnswer.into())
             .expect("a fixture of a known language")
             .expect("readable");
         let cache = tempfile::tempdir().unwrap();

@@ -12,7 +12,6 @@ use thiserror::Error;
 
 use crate::report::{case_fails, kind_of};
 use crate::runner::RunReport;
-use crate::verdict::VerdictKind;
 
 /// The parts of a JSON report a comparison reads. Unknown keys are ignored.
 #[derive(Clone, Debug, Deserialize)]
@@ -27,7 +26,7 @@ pub struct SolutionEntry {
     /// The file stem.
     pub name: String,
     /// Its folder's verdict.
-    pub expected: VerdictKind,
+    pub expected: crate::verdict::Expected,
     /// Whether its verdicts matched the folder.
     pub as_expected: bool,
     /// Every case.
@@ -153,9 +152,9 @@ pub enum Change {
         /// Solution.
         solution: String,
         /// Old folder verdict.
-        old: VerdictKind,
+        old: crate::verdict::Expected,
         /// New folder verdict.
-        new: VerdictKind,
+        new: crate::verdict::Expected,
     },
     /// A solution's "as expected" flipped; a regression when it became false.
     AsExpectedChanged {
@@ -407,6 +406,7 @@ pub fn compare(old: &Baseline, new: &Baseline) -> Comparison {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verdict::VerdictKind;
 
     fn case(id: &str, verdict: &str, time_ms: f64) -> CaseEntry {
         CaseEntry {
@@ -425,7 +425,7 @@ mod tests {
         Baseline {
             solutions: vec![SolutionEntry {
                 name: "s".into(),
-                expected,
+                expected: expected.into(),
                 as_expected,
                 cases,
             }],

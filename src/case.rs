@@ -49,6 +49,8 @@ pub struct Case {
     pub tags: Vec<String>,
     /// Third-party claims.
     pub claims: Vec<Claim>,
+    /// What passing it is worth in a gradebook (`points = N`, default 1).
+    pub points: u64,
     /// The input under the constraints the suite was loaded with.
     pub input: Result<Instance, InputError>,
 }
@@ -126,6 +128,7 @@ struct RawCase {
     tags: Vec<String>,
     #[serde(default)]
     claims: Vec<RawClaim>,
+    points: Option<Spanned<i64>>,
 }
 
 #[derive(Deserialize)]
@@ -242,8 +245,8 @@ fn case_starts(text: &str) -> Vec<usize> {
 }
 
 /// The keys a case may have, for "did you mean" hints.
-const CASE_KEYS: [&str; 8] = [
-    "name", "board", "hand", "expected", "invalid", "note", "tags", "claims",
+const CASE_KEYS: [&str; 9] = [
+    "name", "board", "hand", "expected", "invalid", "note", "tags", "claims", "points",
 ];
 const CLAIM_KEYS: [&str; 3] = ["source", "answer", "strict"];
 
@@ -353,6 +356,23 @@ pub fn parse_file(
                     continue;
                 }
             }
+            let points = match &rc.points {
+                None => 1,
+                Some(p) if *p.get_ref() >= 0 => *p.get_ref() as u64,
+                Some(p) => {
+                    errors.push(CaseError::Case {
+                        path: shown.clone(),
+                        label: label.to_string(),
+                        line: line_in(p.span().start),
+                        name: name.clone(),
+                        message: format!(
+                            "points = {} is negative; use a whole number 0 or more (default 1)",
+                            p.get_ref()
+                        ),
+                    });
+                    continue;
+                }
+            };
             let input = Instance::parse(&rc.board, &rc.hand, limits);
             if let (Err(reason), None) = (&input, &rc.invalid) {
                 errors.push(fail(format!(
@@ -382,6 +402,7 @@ pub fn parse_file(
                         strict: c.strict,
                     })
                     .collect(),
+                points,
                 input,
             });
         }
@@ -437,9 +458,34 @@ mod tests {
     }
 
     #[test]
+    fn points_default_to_one_and_are_whole_numbers_from_zero() {
+        let (cases, errors) = parse(
+            "[[case]]\nname = \"a\"\nboard = \"RR\"\nhand = \"R\"\npoints = 5\n[[case]]\nname = \"b\"\nboard = \"GG\"\nhand = \"G\"\n[[case]]\nname = \"c\"\nboard = \"BB\"\nhand = \"B\"\npoints = 0\n",
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        let points: Vec<_> = cases.iter().map(|c| (c.name.as_str(), c.points)).collect();
+        assert_eq!(points, [("a", 5), ("b", 1), ("c", 0)]);
+        let (cases, e) = parse(
+            "[[case]]\nname = \"a\"\nboard = \"RR\"\nhand = \"R\"\n\npoints = -2\n[[case]]\nname = \"b\"\nboard = \"GG\"\nhand = \"G\"\npoints = 1.5\n",
+        );
+        assert!(cases.is_empty());
+        assert_eq!(
+            e[0].to_string(),
+            "cases/x.toml line 6: case 'a': points = -2 is negative; use a whole number 0 or more (default 1)"
+        );
+        assert!(
+            e[1].to_string().starts_with(
+                "cases/x.toml line 11, column 10: invalid type: floating point `1.5`, expected i64"
+            ),
+            "{}",
+            e[1]
+        );
+    }
+
+    #[test]
     fn errors_name_file_line_and_fix() {
         let (_, e) = parse("[[case]]\nname = \"a\"\nboard = \"RR\"\nhnad = \"R\"\n");
-        assert_eq!(e[0].to_string(), "cases/x.toml line 4, column 1: unknown field `hnad`, expected one of `name`, `board`, `hand`, `expected`, `invalid`, `note`, `tags`, `claims`; did you mean `hand`?");
+        assert_eq!(e[0].to_string(), "cases/x.toml line 4, column 1: unknown field `hnad`, expected one of `name`, `board`, `hand`, `expected`, `invalid`, `note`, `tags`, `claims`, `points`; did you mean `hand`?");
         let (_, e) =
             parse("[[case]]\nname = \"a\"\nboard = \"RR\"\nhand = \"R\"\nexpected = \"two\"\n");
         assert!(

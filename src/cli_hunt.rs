@@ -588,6 +588,8 @@ pub fn render_run(report: &RunReport, extras: &RunExtras, format: Format) -> Res
             Ok(o)
         }
         // JUnit and Markdown keep their own shape; the extras are in human and JSON output.
-        Format::Junit | Format::Markdown => Ok(zuma_judge::report::reporter(format).render(report)),
+        Format::Junit | Format::Markdown | Format::Csv => {
+            Ok(zuma_judge::report::reporter(format).render(report))
+        }
     }
 }

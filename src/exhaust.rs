@@ -22,7 +22,6 @@ use crate::metamorphic::{self, Inconsistency};
 use crate::oracle::{Oracle, WitnessError};
 use crate::rules::{Constraints, Instance};
 use crate::submission::registry::Solution;
-use crate::verdict::VerdictKind;
 
 /// Builds one executor per worker thread. Each thread calls only its own.
 pub type ExecutorFactory<'a> = dyn Fn() -> Box<dyn Executor + Send + 'a> + Sync + 'a;
@@ -136,7 +135,7 @@ pub struct ExhaustReport {
     /// The candidate.
     pub solution: String,
     /// Its folder.
-    pub expected: VerdictKind,
+    pub expected: crate::verdict::Expected,
     /// The bound on the board, in balls.
     pub max_board: usize,
     /// The bound on the hand, in balls.

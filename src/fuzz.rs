@@ -82,7 +82,7 @@ pub struct FuzzReport {
     /// The candidate.
     pub solution: String,
     /// Its folder.
-    pub expected: VerdictKind,
+    pub expected: crate::verdict::Expected,
     /// The run's seed.
     pub seed: u64,
     /// Instances generated and judged (up to and including a failure).

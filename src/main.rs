@@ -32,6 +32,7 @@ use zuma_judge::submission::worker::{self, Launch, Settings, Worker};
 use zuma_judge::submission::{build, languages};
 use zuma_judge::verdict::VerdictKind;
 
+mod cli;
 mod cli_hunt;
 
 /// A judge for LeetCode 488 "Zuma Game": grades findMinStep solutions against an exact oracle.
@@ -160,6 +161,9 @@ enum Command {
         #[arg(long)]
         solution: String,
     },
+    /// Grade submission files from anywhere (files or folders, recursively): a gradebook, or
+    /// verdicts against a Kattis folder or a DOMjudge @EXPECTED_RESULTS@ comment.
+    Grade(cli::grade::GradeArgs),
     #[command(flatten)]
     Hunt(cli_hunt::HuntCommand),
 }
@@ -235,6 +239,7 @@ fn run(cli: Cli) -> Result<u8> {
         Command::List { languages: false } => cmd_list(),
         Command::List { languages: true } => cmd_languages(),
         Command::Worker { .. } => unreachable!("dispatched above"),
+        Command::Grade(args) => cli::grade::run(&config, args),
         Command::Hunt(cmd) => cli_hunt::run(&config, cmd),
     }
 }
@@ -361,7 +366,9 @@ fn cmd_run(
                 registry::find(s.name()).is_some()
                     && matches!(
                         s.expected(),
-                        VerdictKind::Accepted | VerdictKind::WrongAnswer
+                        zuma_judge::verdict::Expected::One(
+                            VerdictKind::Accepted | VerdictKind::WrongAnswer
+                        )
                     )
             })
             .collect();
@@ -450,7 +457,9 @@ fn cmd_solve(
                 println!("{}", serde_json::to_string_pretty(&v)?);
             }
             Format::Human => println!("{answer}"),
-            Format::Junit | Format::Markdown => return Ok(only_human_or_json("solve")),
+            Format::Junit | Format::Markdown | Format::Csv => {
+                return Ok(only_human_or_json("solve"))
+            }
         }
         return Ok(0);
     }
@@ -496,8 +505,8 @@ fn cmd_solve(
                 }
             }
         }
-        Format::Junit | Format::Markdown => {
-            eprintln!("error: solve writes --format human or json; junit and markdown are reports of `run`");
+        Format::Junit | Format::Markdown | Format::Csv => {
+            eprintln!("error: solve writes --format human or json; junit, markdown and csv are reports of `run` and `grade`");
             return Ok(2);
         }
     }
@@ -507,7 +516,7 @@ fn cmd_solve(
 /// Exit code 2 with the reason, for a format only `run` writes.
 fn only_human_or_json(command: &str) -> u8 {
     eprintln!(
-        "error: {command} writes --format human or json; junit and markdown are reports of `run`"
+        "error: {command} writes --format human or json; junit, markdown and csv are reports of `run` and `grade`"
     );
     2
 }
@@ -529,7 +538,9 @@ fn cmd_selfcheck(max_board: usize, max_hand: usize, format: Format) -> Result<u8
     match format {
         Format::Json => println!("{}", serde_json::to_string_pretty(&summary)?),
         Format::Human => println!("{summary}"),
-        Format::Junit | Format::Markdown => return Ok(only_human_or_json("selfcheck")),
+        Format::Junit | Format::Markdown | Format::Csv => {
+            return Ok(only_human_or_json("selfcheck"))
+        }
     }
     Ok(summary.exit_code())
 }
@@ -565,7 +576,7 @@ fn cmd_bench(
     match format {
         Format::Json => println!("{}", serde_json::to_string_pretty(&report)?),
         Format::Human => println!("{report}"),
-        Format::Junit | Format::Markdown => return Ok(only_human_or_json("bench")),
+        Format::Junit | Format::Markdown | Format::Csv => return Ok(only_human_or_json("bench")),
     }
     Ok(u8::from(!report.disagreements.is_empty()))
 }
@@ -625,12 +636,12 @@ fn cmd_list() -> Result<u8> {
     t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic)
         .set_width(150);
     for s in registry::compiled() {
-        t.add_row(vec![s.name, s.expected.name(), "rust", s.path, s.source]);
+        t.add_row(vec![s.name, &s.expected.name(), "rust", s.path, s.source]);
     }
     for s in registry::uncompiled() {
         t.add_row(vec![
             s.name,
-            s.expected.name(),
+            &s.expected.name(),
             "rust (CE)",
             s.path,
             s.source,
@@ -639,7 +650,7 @@ fn cmd_list() -> Result<u8> {
     for s in pasted::registered() {
         t.add_row(vec![
             s.name.as_str(),
-            s.expected.name(),
+            &s.expected.name(),
             s.language.id,
             s.path.as_str(),
             s.source.as_str(),

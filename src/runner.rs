@@ -68,6 +68,8 @@ pub struct CaseResult {
     pub got: Option<i32>,
     /// `AC`, `WA`, `TLE`, `RE` or `MLE`.
     pub verdict: &'static str,
+    /// What passing it is worth (the case's `points`, default 1).
+    pub points: u64,
     /// Wall time of the call, in milliseconds.
     pub time_ms: f64,
     /// CPU time of the call, in milliseconds (see [`crate::execute::Outcome::cpu_ms`]).
@@ -111,8 +113,8 @@ pub struct FailingInput {
 pub struct SolutionReport {
     /// The file stem.
     pub name: String,
-    /// Its folder's verdict.
-    pub expected: VerdictKind,
+    /// Its folder's verdict, its `@EXPECTED_RESULTS@` list, or nothing (`grade` without expectations).
+    pub expected: verdict::Expected,
     /// The kind of its first failure in case order, or accepted.
     pub verdict: VerdictKind,
     /// Whether the verdicts match the folder (Kattis semantics, see [`verdict::as_expected`]).
@@ -219,6 +221,8 @@ pub struct RunReport {
     pub files: usize,
     /// Valid cases judged.
     pub cases: usize,
+    /// Their points, summed: the most a solution can score.
+    pub points: u64,
     /// One entry per solution.
     pub solutions: Vec<SolutionReport>,
     /// Case-file problems.
@@ -274,6 +278,7 @@ impl RunReport {
 
 /// The oracle's truth for every valid case of a suite, in case order (`None` for an invalid
 /// input), plus the suite's own assertions and claims checked against it.
+#[derive(Clone)]
 pub struct Checked {
     /// Per case, the oracle's answer for a valid input.
     pub truth: Vec<Option<Answer>>,
@@ -372,8 +377,21 @@ pub fn run(
     executor_for: &mut dyn for<'s> FnMut(&'s dyn Solution) -> Box<dyn Executor + 's>,
     on_event: &mut dyn FnMut(&Event),
 ) -> Result<RunReport, WitnessError> {
+    let checked = check_suite(suite, &mut Oracle::new())?;
+    run_checked(suite, checked, solutions, config, executor_for, on_event)
+}
+
+/// [`run`] with the suite already checked by [`check_suite`], so that `grade` solves the cases
+/// once and judges each submission on its own thread.
+pub fn run_checked(
+    suite: &Suite,
+    checked: Checked,
+    solutions: &[&dyn Solution],
+    config: &Config,
+    executor_for: &mut dyn for<'s> FnMut(&'s dyn Solution) -> Box<dyn Executor + 's>,
+    on_event: &mut dyn FnMut(&Event),
+) -> Result<RunReport, WitnessError> {
     let mut oracle = Oracle::new();
-    let checked = check_suite(suite, &mut oracle)?;
     let valid: Vec<(&Case, &Instance, &Answer)> = suite
         .cases
         .iter()
@@ -428,6 +446,7 @@ pub fn run(
                 oracle: ans.as_i32(),
                 got: verdict.got(ans.as_i32()),
                 verdict: verdict.kind().code(),
+                points: c.points,
                 time_ms,
                 cpu_ms: out.cpu_ms,
                 times_ms: out.repeats_ms.clone(),
@@ -569,6 +588,7 @@ pub fn run(
         config: config.clone(),
         files: suite.files,
         cases: valid.len(),
+        points: valid.iter().map(|(c, _, _)| c.points).sum(),
         solutions: reports,
         case_errors: suite
             .errors
@@ -622,7 +642,7 @@ fn unjudged(
         name: sol.name().to_string(),
         expected: sol.expected(),
         verdict: kind,
-        as_expected: !missing && sol.expected() == kind,
+        as_expected: !missing && verdict::as_expected(sol.expected(), &[kind]),
         source: sol.source().to_string(),
         path: sol.path().to_string(),
         cases: Vec::new(),
@@ -737,8 +757,8 @@ mod tests {
         fn name(&self) -> &str {
             "sorted_hand_only"
         }
-        fn expected(&self) -> VerdictKind {
-            VerdictKind::WrongAnswer
+        fn expected(&self) -> verdict::Expected {
+            VerdictKind::WrongAnswer.into()
         }
         fn source(&self) -> &str {
             "a fake whose answer depends on the hand's order"

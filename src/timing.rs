@@ -103,6 +103,7 @@ mod tests {
             oracle: 1,
             got: None,
             verdict,
+            points: 1,
             time_ms: cpu_ms + 1.0,
             cpu_ms,
             times_ms: Vec::new(),

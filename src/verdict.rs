@@ -138,20 +138,206 @@ impl Verdict {
     }
 }
 
-/// Is a solution's set of case verdicts what its folder promises?
+/// A set of verdict kinds (CE included), e.g. a DOMjudge `@EXPECTED_RESULTS@` list.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct VerdictSet(u8);
+
+impl VerdictSet {
+    /// The empty set.
+    pub const EMPTY: VerdictSet = VerdictSet(0);
+
+    /// The set with `kind` added.
+    pub const fn with(self, kind: VerdictKind) -> VerdictSet {
+        VerdictSet(self.0 | 1 << kind as u8)
+    }
+
+    /// Whether `kind` is in the set.
+    pub fn contains(self, kind: VerdictKind) -> bool {
+        self.0 & 1 << kind as u8 != 0
+    }
+
+    /// The kinds, in [`VerdictKind::FOLDERS`] order.
+    pub fn kinds(self) -> Vec<VerdictKind> {
+        VerdictKind::FOLDERS
+            .into_iter()
+            .filter(|k| self.contains(*k))
+            .collect()
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl FromIterator<VerdictKind> for VerdictSet {
+    fn from_iter<I: IntoIterator<Item = VerdictKind>>(iter: I) -> Self {
+        iter.into_iter().fold(VerdictSet::EMPTY, VerdictSet::with)
+    }
+}
+
+/// What a submission is expected to get: a Kattis folder (one verdict, or `rejected/`), a
+/// DOMjudge `@EXPECTED_RESULTS@` list, or nothing (a gradebook entry).
 ///
-/// Kattis problem-package semantics: `accepted` means every case AC; `wrong_answer` at least one
-/// WA and every other case AC; `time_limit_exceeded` at least one TLE, every other case AC or
-/// TLE; likewise `run_time_error` with RE and `memory_limit_exceeded` with MLE.
-pub fn as_expected(expected: VerdictKind, kinds: &[VerdictKind]) -> bool {
-    match expected {
-        VerdictKind::Accepted => kinds.iter().all(|k| *k == VerdictKind::Accepted),
-        other => {
+/// In JSON: `null` for nothing, the folder's name for one folder (`"wrong_answer"`,
+/// `"rejected"`), and an array of names for a list (`["wrong_answer", "time_limit_exceeded"]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Expected {
+    /// No expectation: every verdict is as expected (a gradebook).
+    Nothing,
+    /// A Kattis folder for one verdict, e.g. `wrong_answer/` (see [`as_expected`]).
+    One(VerdictKind),
+    /// Kattis' `rejected/`: the final verdict is anything but AC.
+    Rejected,
+    /// A DOMjudge list: the final verdict (see [`overall`]) is one of these.
+    AnyOf(VerdictSet),
+}
+
+impl Expected {
+    /// The Kattis folder called `name` (`accepted`, `rejected`, `wrong_answer`, ...).
+    pub fn from_folder(name: &str) -> Option<Expected> {
+        if name == "rejected" {
+            return Some(Expected::Rejected);
+        }
+        VerdictKind::FOLDERS
+            .into_iter()
+            .find(|k| k.name() == name)
+            .map(Expected::One)
+    }
+
+    /// The folder names [`Expected::from_folder`] knows, for messages.
+    pub const FOLDER_NAMES: [&'static str; 7] = [
+        "accepted",
+        "rejected",
+        "wrong_answer",
+        "time_limit_exceeded",
+        "run_time_error",
+        "memory_limit_exceeded",
+        "compile_error",
+    ];
+
+    /// For people: `wrong_answer`, `rejected`, `wrong_answer|time_limit_exceeded`, or `-` for
+    /// nothing.
+    pub fn name(self) -> String {
+        match self {
+            Expected::Nothing => "-".into(),
+            Expected::One(k) => k.name().into(),
+            Expected::Rejected => "rejected".into(),
+            Expected::AnyOf(set) => set
+                .kinds()
+                .iter()
+                .map(|k| k.name())
+                .collect::<Vec<_>>()
+                .join("|"),
+        }
+    }
+
+    /// Short: `WA`, `not AC`, `WA|TLE`, or `-` for nothing.
+    pub fn code(self) -> String {
+        match self {
+            Expected::Nothing => "-".into(),
+            Expected::One(k) => k.code().into(),
+            Expected::Rejected => "not AC".into(),
+            Expected::AnyOf(set) => set
+                .kinds()
+                .iter()
+                .map(|k| k.code())
+                .collect::<Vec<_>>()
+                .join("|"),
+        }
+    }
+
+    /// Whether a case verdict `kind` is fine on its own for this expectation: AC and the
+    /// promised verdicts are, anything else is not; with `rejected/` or nothing, every verdict is.
+    pub fn allows(self, kind: VerdictKind) -> bool {
+        match self {
+            Expected::Nothing | Expected::Rejected => true,
+            Expected::One(k) => kind == VerdictKind::Accepted || kind == k,
+            Expected::AnyOf(set) => kind == VerdictKind::Accepted || set.contains(kind),
+        }
+    }
+}
+
+impl From<VerdictKind> for Expected {
+    fn from(k: VerdictKind) -> Self {
+        Expected::One(k)
+    }
+}
+
+impl PartialEq<VerdictKind> for Expected {
+    /// True only for the one folder of `kind`.
+    fn eq(&self, kind: &VerdictKind) -> bool {
+        *self == Expected::One(*kind)
+    }
+}
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+impl Serialize for Expected {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Expected::Nothing => s.serialize_none(),
+            Expected::One(k) => s.serialize_str(k.name()),
+            Expected::Rejected => s.serialize_str("rejected"),
+            Expected::AnyOf(set) => {
+                use serde::ser::SerializeSeq;
+                let kinds = set.kinds();
+                let mut seq = s.serialize_seq(Some(kinds.len()))?;
+                for k in kinds {
+                    seq.serialize_element(k.name())?;
+                }
+                seq.end()
+            }
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Expected {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            One(String),
+            List(Vec<VerdictKind>),
+        }
+        match Option::<Raw>::deserialize(d)? {
+            None => Ok(Expected::Nothing),
+            Some(Raw::One(name)) => Expected::from_folder(&name).ok_or_else(|| {
+                serde::de::Error::custom(format!(
+                    "unknown expected verdict '{name}'; one of {}",
+                    Expected::FOLDER_NAMES.join(", ")
+                ))
+            }),
+            Some(Raw::List(kinds)) => Ok(Expected::AnyOf(kinds.into_iter().collect())),
+        }
+    }
+}
+
+/// Is a solution's set of case verdicts (or `[CompileError]`, for one that did not build) what
+/// `expected` promises?
+///
+/// One folder, Kattis problem-package semantics: `accepted` means every case AC; `wrong_answer`
+/// at least one WA and every other case AC; `time_limit_exceeded` at least one TLE, every other
+/// case AC or TLE; likewise `run_time_error` with RE and `memory_limit_exceeded` with MLE.
+/// `rejected`: the final verdict ([`overall`]) is not AC. A DOMjudge list: the final verdict is
+/// one of the list (DOMjudge's `getFinalResult` with its default priorities: the first non-AC
+/// case in case order). Nothing expected: always true.
+pub fn as_expected(expected: impl Into<Expected>, kinds: &[VerdictKind]) -> bool {
+    match expected.into() {
+        Expected::Nothing => true,
+        Expected::One(VerdictKind::Accepted) => kinds.iter().all(|k| *k == VerdictKind::Accepted),
+        Expected::One(other) => {
             kinds.contains(&other)
                 && kinds
                     .iter()
                     .all(|k| *k == other || *k == VerdictKind::Accepted)
         }
+        Expected::Rejected => overall(kinds) != VerdictKind::Accepted,
+        Expected::AnyOf(set) => set.contains(overall(kinds)),
     }
 }
 
@@ -189,5 +375,52 @@ mod tests {
             RunTimeError
         );
         assert_eq!(overall(&[Accepted]), Accepted);
+    }
+
+    #[test]
+    fn rejected_and_lists() {
+        let wa_tle = Expected::AnyOf([WrongAnswer, TimeLimitExceeded].into_iter().collect());
+        // DOMjudge: the final verdict (the first non-AC case) must be listed.
+        assert!(as_expected(
+            wa_tle,
+            &[Accepted, TimeLimitExceeded, WrongAnswer]
+        ));
+        assert!(as_expected(wa_tle, &[WrongAnswer, RunTimeError]));
+        assert!(!as_expected(wa_tle, &[RunTimeError, WrongAnswer]));
+        assert!(!as_expected(wa_tle, &[Accepted, Accepted]));
+        assert!(!as_expected(wa_tle, &[CompileError]));
+        let ok_or_tle = Expected::AnyOf([Accepted, TimeLimitExceeded].into_iter().collect());
+        assert!(as_expected(ok_or_tle, &[Accepted]));
+        assert!(as_expected(ok_or_tle, &[Accepted, TimeLimitExceeded]));
+        // Kattis rejected/: anything but AC, CE included.
+        assert!(as_expected(Expected::Rejected, &[Accepted, RunTimeError]));
+        assert!(as_expected(Expected::Rejected, &[CompileError]));
+        assert!(!as_expected(Expected::Rejected, &[Accepted, Accepted]));
+        assert!(as_expected(Expected::Nothing, &[WrongAnswer]));
+        assert!(as_expected(CompileError, &[CompileError]));
+        assert!(!as_expected(Accepted, &[CompileError]));
+        assert_eq!(wa_tle.name(), "wrong_answer|time_limit_exceeded");
+        assert_eq!(wa_tle.code(), "WA|TLE");
+        assert_eq!(Expected::from_folder("rejected"), Some(Expected::Rejected));
+        assert_eq!(
+            Expected::from_folder("wrong_answer"),
+            Some(Expected::One(WrongAnswer))
+        );
+        assert_eq!(Expected::from_folder("maybe"), None);
+    }
+
+    #[test]
+    fn expected_json_is_a_string_for_one_folder() {
+        let wa_tle = Expected::AnyOf([TimeLimitExceeded, WrongAnswer].into_iter().collect());
+        let cases = [
+            (Expected::One(WrongAnswer), r#""wrong_answer""#),
+            (Expected::Rejected, r#""rejected""#),
+            (wa_tle, r#"["wrong_answer","time_limit_exceeded"]"#),
+            (Expected::Nothing, "null"),
+        ];
+        for (e, json) in cases {
+            assert_eq!(serde_json::to_string(&e).unwrap(), json);
+            assert_eq!(serde_json::from_str::<Expected>(json).unwrap(), e);
+        }
     }
 }

@@ -6,10 +6,10 @@ use std::fmt::Write as _;
 
 use comfy_table::{presets, CellAlignment, ContentArrangement, Table};
 
-use super::{case_fails, kind_of, missing_promise, returned, witness_lines, Reporter};
+use super::{fails_for, missing_promise, returned, witness_lines, Reporter};
 use crate::rules::Constraints;
 use crate::runner::{CaseResult, FailingInput, RunReport, SolutionReport};
-use crate::verdict::VerdictKind;
+use crate::verdict::{Expected, VerdictKind};
 
 /// Text for a terminal: witnesses are drawn as coloured balls (ANSI escapes, stripped by the
 /// writer when colour is off).
@@ -81,71 +81,79 @@ impl Reporter for Human {
             }
             let _ = writeln!(o, "{t}\n");
         }
-        o.push_str(&super::timing::section(r));
-
-        unjudged(&mut o, r);
-        let failing: Vec<_> = r
-            .solutions
-            .iter()
-            .filter(|s| s.message.is_none() && (s.first_failure.is_some() || !s.as_expected))
-            .collect();
-        if !failing.is_empty() {
-            let _ = writeln!(o, "Failures, per solution");
-            for s in failing {
-                failures_of(&mut o, s, &r.config.constraints);
-            }
-            o.push('\n');
-        }
-
-        let wrong: Vec<_> = r.expectations.iter().filter(|e| !e.holds).collect();
-        if !wrong.is_empty() {
-            let _ = writeln!(
-                o,
-                "Case assertions that do not hold (fix with `zuma-judge audit --fix`)"
-            );
-            for e in wrong {
-                let _ = writeln!(
-                    o,
-                    "  {} (line {}): {}, but the truth is {}",
-                    e.case, e.line, e.asserted, e.truth
-                );
-            }
-            o.push('\n');
-        }
-
-        if !r.claims.is_empty() {
-            let _ = writeln!(
-                o,
-                "Claims: {} checked, {} hold, {refuted} refuted",
-                r.claims.len(),
-                r.claims.len() - refuted
-            );
-            for c in r.claims.iter().filter(|c| !c.holds) {
-                let truth = match (&c.oracle, &c.rejected) {
-                    (Some(v), _) => format!("oracle {v}"),
-                    (None, Some(reason)) => format!("input rejected: {reason}"),
-                    (None, None) => "no answer".into(),
-                };
-                let strict = if c.strict { " [strict]" } else { "" };
-                let _ = writeln!(
-                    o,
-                    "  {}: {} claimed {}; {truth}{strict}",
-                    c.case, c.source, c.claimed
-                );
-            }
-            o.push('\n');
-        }
-
-        if !r.case_errors.is_empty() {
-            let _ = writeln!(o, "Case-file errors (these cases were not judged)");
-            for e in &r.case_errors {
-                let _ = writeln!(o, "  {}", e.message);
-            }
-            o.push('\n');
-        }
-        let _ = writeln!(o, "exit {}", r.exit_code);
+        sections(&mut o, r);
         o
     }
+}
+
+/// Everything after the verdict table, shared by `run` and `grade`: the timing section, the
+/// submissions judged on no case, the failures per solution, wrong case assertions, refuted
+/// claims, case-file errors and the exit code.
+pub fn sections(o: &mut String, r: &RunReport) {
+    let refuted = r.claims.iter().filter(|c| !c.holds).count();
+    o.push_str(&super::timing::section(r));
+
+    unjudged(o, r);
+    let failing: Vec<_> = r
+        .solutions
+        .iter()
+        .filter(|s| s.message.is_none() && (s.first_failure.is_some() || !s.as_expected))
+        .collect();
+    if !failing.is_empty() {
+        let _ = writeln!(o, "Failures, per solution");
+        for s in failing {
+            failures_of(o, s, &r.config.constraints);
+        }
+        o.push('\n');
+    }
+
+    let wrong: Vec<_> = r.expectations.iter().filter(|e| !e.holds).collect();
+    if !wrong.is_empty() {
+        let _ = writeln!(
+            o,
+            "Case assertions that do not hold (fix with `zuma-judge audit --fix`)"
+        );
+        for e in wrong {
+            let _ = writeln!(
+                o,
+                "  {} (line {}): {}, but the truth is {}",
+                e.case, e.line, e.asserted, e.truth
+            );
+        }
+        o.push('\n');
+    }
+
+    if !r.claims.is_empty() {
+        let _ = writeln!(
+            o,
+            "Claims: {} checked, {} hold, {refuted} refuted",
+            r.claims.len(),
+            r.claims.len() - refuted
+        );
+        for c in r.claims.iter().filter(|c| !c.holds) {
+            let truth = match (&c.oracle, &c.rejected) {
+                (Some(v), _) => format!("oracle {v}"),
+                (None, Some(reason)) => format!("input rejected: {reason}"),
+                (None, None) => "no answer".into(),
+            };
+            let strict = if c.strict { " [strict]" } else { "" };
+            let _ = writeln!(
+                o,
+                "  {}: {} claimed {}; {truth}{strict}",
+                c.case, c.source, c.claimed
+            );
+        }
+        o.push('\n');
+    }
+
+    if !r.case_errors.is_empty() {
+        let _ = writeln!(o, "Case-file errors (these cases were not judged)");
+        for e in &r.case_errors {
+            let _ = writeln!(o, "  {}", e.message);
+        }
+        o.push('\n');
+    }
+    let _ = writeln!(o, "exit {}", r.exit_code);
 }
 
 /// One solution's block: a header, every non-AC case on one line (those its folder does not
@@ -153,16 +161,21 @@ impl Reporter for Human {
 /// oracle's witness drawn.
 /// One line naming each language's toolchain, e.g.
 /// `toolchains: cpp g++ (Debian 12.2.0-14) 12.2.0; python3 Python 3.11.7`.
-fn toolchains(o: &mut String, r: &RunReport) {
+pub fn toolchains(o: &mut String, r: &RunReport) {
     let seen = super::toolchains(r);
     if !seen.is_empty() {
         let _ = writeln!(o, "toolchains: {}", seen.join("; "));
     }
     if let Some(b) = &r.builds {
         let plural = if b.submissions == 1 { "" } else { "s" };
+        let nothing = if b.cached == b.submissions {
+            ": nothing compiled"
+        } else {
+            ""
+        };
         let _ = writeln!(
             o,
-            "builds: {} submission{plural}, {} from the cache, {:.1} s",
+            "builds: {} submission{plural}, {} from the cache, {:.1} s{nothing}",
             b.submissions,
             b.cached,
             b.ms / 1e3
@@ -189,14 +202,11 @@ fn unjudged(o: &mut String, r: &RunReport) {
         } else {
             s.verdict.code().to_string()
         };
-        let _ = writeln!(
-            o,
-            "\n{} ({}, {}), expected {}: {what}, {status}",
-            s.name,
-            s.path,
-            s.language,
-            s.expected.name()
-        );
+        let expected = match s.expected {
+            Expected::Nothing => String::new(),
+            e => format!(", expected {e}: {what}, {status}"),
+        };
+        let _ = writeln!(o, "\n{} ({}, {}){expected}", s.name, s.path, s.language);
         for line in s.message.as_deref().unwrap_or("").lines() {
             let _ = writeln!(o, "    {line}");
         }
@@ -211,12 +221,15 @@ fn failures_of(o: &mut String, s: &SolutionReport, limits: &Constraints) {
     } else {
         "NOT as expected"
     };
+    let expected = match s.expected {
+        Expected::Nothing => String::new(),
+        e => format!(", expected {e}: {status}"),
+    };
     let _ = writeln!(
         o,
-        "\n{} ({}), expected {}: {status}, {} of {} cases not AC",
+        "\n{} ({}){expected}, {} of {} cases not AC",
         s.name,
         s.path,
-        s.expected.name(),
         bad.len(),
         s.cases.len()
     );
@@ -229,7 +242,7 @@ fn failures_of(o: &mut String, s: &SolutionReport, limits: &Constraints) {
     }
     let width = bad.iter().map(|c| c.case.len()).max().unwrap_or(0);
     for c in &bad {
-        let tag = if case_fails(s.expected, kind_of(c.verdict)) {
+        let tag = if fails_for(s, c) {
             "  [unexpected]"
         } else {
             ""

@@ -2,6 +2,8 @@
 //! format; adding a format is one file and one [`Format`] variant. Also the rule, shared by
 //! every format, for which case results count as failures of a solution.
 
+pub mod csv;
+pub mod gradebook;
 pub mod human;
 pub mod hunt;
 pub mod json;
@@ -18,7 +20,7 @@ use crate::draw;
 use crate::oracle::Oracle;
 use crate::rules::{Constraints, Instance};
 use crate::runner::{CaseResult, RunReport, SolutionReport};
-use crate::verdict::VerdictKind;
+use crate::verdict::{Expected, VerdictKind};
 
 /// An output format. `solve` writes human or json; `run` writes all four.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -31,6 +33,8 @@ pub enum Format {
     Junit,
     /// A verdict table and one collapsed block per failure, for a pull-request comment.
     Markdown,
+    /// The gradebook, one row per submission (run, grade).
+    Csv,
 }
 
 /// Something that renders a run.
@@ -47,6 +51,7 @@ pub fn reporter(format: Format) -> Box<dyn Reporter> {
         Format::Json => Box::new(json::Json),
         Format::Junit => Box::new(junit::Junit),
         Format::Markdown => Box::new(markdown::Markdown),
+        Format::Csv => Box::new(csv::Csv),
     }
 }
 
@@ -102,27 +107,42 @@ pub fn kind_of(code: &str) -> VerdictKind {
 ///
 /// The per-case reading of [`crate::verdict::as_expected`]: in `accepted/` every non-AC case
 /// fails; in `wrong_answer/` (and likewise TLE, RE, MLE) AC and the promised verdict are both
-/// fine, any other verdict fails. What a per-case rule cannot see, "the promised verdict never
-/// happened", is [`missing_promise`].
-pub fn case_fails(expected: VerdictKind, verdict: VerdictKind) -> bool {
-    verdict != VerdictKind::Accepted && verdict != expected
+/// fine, any other verdict fails; with a DOMjudge list, AC and the listed verdicts are fine; in
+/// `rejected/` (or with nothing expected) no case fails on its own. What a per-case rule cannot
+/// see, "the promised verdict never happened", is [`missing_promise`].
+pub fn case_fails(expected: impl Into<Expected>, verdict: VerdictKind) -> bool {
+    !expected.into().allows(verdict)
+}
+
+/// Is `c` a failing case of `s`? [`case_fails`], except that a solution that is as expected has
+/// none (a DOMjudge list judges only the final verdict, the first non-AC case).
+pub fn fails_for(s: &SolutionReport, c: &CaseResult) -> bool {
+    !s.as_expected && case_fails(s.expected, kind_of(c.verdict))
 }
 
 /// For a solution that is not as expected although no single case fails: the folder promises
 /// a verdict (e.g. WA) that no case gave. `None` when that is not the situation.
 pub fn missing_promise(s: &SolutionReport) -> Option<String> {
-    let any_case = s
-        .cases
-        .iter()
-        .any(|c| case_fails(s.expected, kind_of(c.verdict)));
+    let any_case = s.cases.iter().any(|c| fails_for(s, c));
     // A submission judged on no case says why in its own message.
-    (!s.as_expected && !any_case && s.message.is_none()).then(|| {
-        format!(
+    (!s.as_expected && !any_case && s.message.is_none()).then(|| match s.expected {
+        Expected::One(k) => format!(
             "{} promises at least one {} and no case gave one ({} cases, all AC)",
+            k.name(),
+            k.code(),
+            s.cases.len()
+        ),
+        Expected::AnyOf(_) => format!(
+            "{} promises a final verdict of {} and the final verdict is {}",
             s.expected.name(),
             s.expected.code(),
+            s.verdict.code()
+        ),
+        _ => format!(
+            "{} promises a verdict other than AC and every one of {} cases is AC",
+            s.expected.name(),
             s.cases.len()
-        )
+        ),
     })
 }
 
@@ -142,10 +162,7 @@ pub fn toolchains(r: &RunReport) -> Vec<String> {
 
 /// The cases that fail for `s` under [`case_fails`], in case order.
 pub fn failing_cases(s: &SolutionReport) -> Vec<&CaseResult> {
-    s.cases
-        .iter()
-        .filter(|c| case_fails(s.expected, kind_of(c.verdict)))
-        .collect()
+    s.cases.iter().filter(|c| fails_for(s, c)).collect()
 }
 
 /// What a solution returned, for people: `-1`, or the failure (`RE: panicked: ...`).
@@ -209,8 +226,8 @@ pub(crate) mod fixture {
         fn name(&self) -> &str {
             self.0
         }
-        fn expected(&self) -> VerdictKind {
-            self.1
+        fn expected(&self) -> crate::verdict::Expected {
+            self.1.into()
         }
         fn source(&self) -> &str {
             "a fake for the reporters' tests"
@@ -291,11 +308,11 @@ mod tests {
         );
         assert_eq!(
             "xml=a".parse::<ReportSpec>(),
-            Err("unknown format 'xml' (formats: human, json, junit, markdown)".into())
+            Err("unknown format 'xml' (formats: human, json, junit, markdown, csv)".into())
         );
         assert_eq!(
             "judge.xml".parse::<ReportSpec>(),
-            Err("expected FORMAT=PATH, e.g. junit=judge.xml (formats: human, json, junit, markdown)".into())
+            Err("expected FORMAT=PATH, e.g. junit=judge.xml (formats: human, json, junit, markdown, csv)".into())
         );
     }
 

@@ -3,6 +3,8 @@
 //! run a submission under the judge's limits. Knows nothing of cases or the oracle.
 
 pub mod build;
+pub mod expected_results;
+pub mod intake;
 pub mod language;
 pub mod languages;
 pub mod pasted;

@@ -11,11 +11,11 @@ use thiserror::Error;
 use crate::config::Limits;
 use crate::execute::{Executor, Failure, Unbuilt};
 use crate::submission::build::{self, Outcome as BuildOutcome};
+use crate::submission::expected_results;
 use crate::submission::language::{Language, Paste};
 use crate::submission::languages;
 use crate::submission::registry::{ExpectedVerdict, Solution, PASTED};
 use crate::submission::worker::{Settings, Worker};
-use crate::verdict::VerdictKind;
 
 /// A pasted submission.
 #[derive(Clone, Debug)]
@@ -173,10 +173,20 @@ pub enum PastedError {
         source: std::io::Error,
     },
     /// A folder that is not a verdict.
-    #[error("{path}: not a verdict folder; use one of accepted, wrong_answer, time_limit_exceeded, run_time_error, memory_limit_exceeded, compile_error")]
+    #[error("{path}: not a verdict folder; use one of accepted, rejected, wrong_answer, time_limit_exceeded, run_time_error, memory_limit_exceeded, compile_error")]
     Folder {
         /// The folder.
         path: PathBuf,
+    },
+    /// An `@EXPECTED_RESULTS@` comment that cannot be read.
+    #[error("{path} line {line}: {message}")]
+    Comment {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// What is wrong.
+        message: String,
     },
     /// A file name that is not a lowercase identifier.
     #[error(
@@ -188,7 +198,8 @@ pub enum PastedError {
     },
 }
 
-/// The submissions under `dir/<verdict>/` in every language the judge has, read at run time
+/// The submissions under `dir/<verdict>/` (Kattis folders, `rejected/` included; a DOMjudge
+/// `@EXPECTED_RESULTS@` comment in a file overrides its folder) in every language the judge has, read at run time
 /// (`run --solutions-dir`, for judging without rebuilding). Files of no known language are
 /// ignored.
 pub fn discover(dir: &Path) -> Result<Vec<Pasted>, PastedError> {
@@ -206,7 +217,7 @@ pub fn discover(dir: &Path) -> Result<Vec<Pasted>, PastedError> {
     let mut out = Vec::new();
     for folder in read(dir)?.into_iter().filter(|p| p.is_dir()) {
         let fname = folder.file_name().unwrap_or_default().to_string_lossy();
-        let Some(expected) = VerdictKind::FOLDERS.into_iter().find(|k| k.name() == fname) else {
+        let Some(expected) = ExpectedVerdict::from_folder(&fname) else {
             return Err(PastedError::Folder { path: folder });
         };
         for file in read(&folder)? {
@@ -222,7 +233,26 @@ pub fn discover(dir: &Path) -> Result<Vec<Pasted>, PastedError> {
             if !is_identifier(&stem) {
                 return Err(PastedError::Name { path: file });
             }
-            out.push(pasted?);
+            let mut pasted = pasted?;
+            // A DOMjudge list in the file says more than its folder.
+            if let Some((names, _)) =
+                expected_results::parse(&pasted.text).map_err(|bad| PastedError::Comment {
+                    path: file.clone(),
+                    line: bad.line,
+                    message: bad.message,
+                })?
+            {
+                pasted.expected = ExpectedVerdict::AnyOf(
+                    names
+                        .iter()
+                        .filter_map(|n| match ExpectedVerdict::from_folder(n) {
+                            Some(ExpectedVerdict::One(k)) => Some(k),
+                            _ => None,
+                        })
+                        .collect(),
+                );
+            }
+            out.push(pasted);
         }
     }
     Ok(out)
@@ -258,7 +288,7 @@ mod tests {
             .map(|s| {
                 (
                     s.name.as_str(),
-                    s.expected,
+                    s.expected.name(),
                     s.source.as_str(),
                     s.language.id,
                 )
@@ -267,13 +297,35 @@ mod tests {
         assert_eq!(
             got,
             [
-                ("a_one", VerdictKind::WrongAnswer, "One.", "python3"),
+                ("a_one", "wrong_answer".to_string(), "One.", "python3"),
                 (
                     "b_two",
-                    VerdictKind::WrongAnswer,
+                    "wrong_answer".to_string(),
                     "Always two. Wrong.",
                     "javascript"
                 ),
+            ]
+        );
+        let rejected = dir.path().join("rejected");
+        std::fs::create_dir(&rejected).unwrap();
+        std::fs::write(rejected.join("c_slow.py"), "# Slow.\n").unwrap();
+        std::fs::write(
+            rejected.join("d_listed.py"),
+            "# @EXPECTED_RESULTS@: TIMELIMIT, WRONG_ANSWER\n",
+        )
+        .unwrap();
+        let found = discover(dir.path()).unwrap();
+        let got: Vec<_> = found
+            .iter()
+            .map(|s| (s.name.as_str(), s.expected.name()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("c_slow", "rejected".to_string()),
+                ("d_listed", "wrong_answer|time_limit_exceeded".to_string()),
+                ("a_one", "wrong_answer".to_string()),
+                ("b_two", "wrong_answer".to_string()),
             ]
         );
         std::fs::write(wa.join("Bad-Name.py"), "").unwrap();
@@ -288,19 +340,19 @@ mod tests {
     fn registered_pasted_solutions_have_their_folder_and_language() {
         let names: Vec<_> = registered()
             .iter()
-            .map(|s| (s.name.clone(), s.expected, s.language.id))
+            .map(|s| (s.name.clone(), s.expected.name(), s.language.id))
             .collect();
         assert_eq!(
             names,
             [
                 (
                     "seed000_bfs_js".to_string(),
-                    VerdictKind::Accepted,
+                    "accepted".to_string(),
                     "javascript"
                 ),
                 (
                     "seed003_adjacent_memo_py".to_string(),
-                    VerdictKind::WrongAnswer,
+                    "wrong_answer".to_string(),
                     "python3"
                 ),
             ]

@@ -3,16 +3,17 @@
 //! file is compiled into the judge (or, when it does not compile on its own, registered as a
 //! compile error); a file in another language is listed for [`crate::submission::pasted`].
 
+#[allow(unused_imports)] // the generated registry names kinds as `VerdictKind::..`
 use crate::verdict::VerdictKind;
 
-/// ExpectedVerdict is the folder a solution sits in.
-pub type ExpectedVerdict = VerdictKind;
+/// What a solution is expected to get: its folder (one verdict or `rejected/`), or a list.
+pub type ExpectedVerdict = crate::verdict::Expected;
 
 /// A candidate `findMinStep`.
 pub trait Solution: Send + Sync {
     /// The file stem, unique across `solutions/`.
     fn name(&self) -> &str;
-    /// The verdict its folder promises.
+    /// The verdict its folder (or its `@EXPECTED_RESULTS@` list) promises.
     fn expected(&self) -> ExpectedVerdict;
     /// Where the algorithm comes from: the file's leading doc comment.
     fn source(&self) -> &str;

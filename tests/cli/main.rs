@@ -4,6 +4,7 @@
 mod common;
 mod exhaust;
 mod fuzz;
+mod grade;
 mod languages;
 mod oracle_speed;
 mod report;

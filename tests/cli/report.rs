@@ -226,7 +226,7 @@ fn solve_has_no_junit_or_markdown() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "error: solve writes --format human or json; junit and markdown are reports of `run`\n"
+        "error: solve writes --format human or json; junit, markdown and csv are reports of `run` and `grade`\n"
     );
 }
 
@@ -235,7 +235,7 @@ fn bad_report_spec_is_a_usage_error() {
     let a = fixture_run(&["--report", "xml=out.xml"]).code(2);
     let err = String::from_utf8_lossy(&a.get_output().stderr).to_string();
     assert!(
-        err.contains("unknown format 'xml' (formats: human, json, junit, markdown)"),
+        err.contains("unknown format 'xml' (formats: human, json, junit, markdown, csv)"),
         "{err}"
     );
 }

@@ -1,0 +1,138 @@
+//! The CSV gradebook (crate `csv`): a header, then one row per submission with the columns of
+//! [`COLUMNS`]. Empty fields for what a submission lacks (no failure, no minimised input).
+
+use super::gradebook::{self, Entry};
+use super::Reporter;
+use crate::runner::RunReport;
+
+/// The columns, in order.
+pub const COLUMNS: [&str; 14] = [
+    "path",
+    "name",
+    "language",
+    "verdict",
+    "expected",
+    "as_expected",
+    "passed",
+    "total",
+    "score",
+    "max_score",
+    "cpu_total_ms",
+    "cpu_max_ms",
+    "first_failure",
+    "minimised",
+];
+
+/// The gradebook as CSV.
+pub struct Csv;
+
+impl Reporter for Csv {
+    fn render(&self, report: &RunReport) -> String {
+        render(&gradebook::entries(report))
+    }
+}
+
+/// `entries` as CSV text, with a header.
+pub fn render(entries: &[Entry]) -> String {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(COLUMNS).expect("writing to memory");
+    for e in entries {
+        let expected = match e.expected {
+            crate::verdict::Expected::Nothing => String::new(),
+            other => other.name(),
+        };
+        w.write_record([
+            e.path.clone(),
+            e.name.clone(),
+            e.language.clone(),
+            e.verdict.name().to_string(),
+            expected,
+            e.as_expected.to_string(),
+            e.passed.to_string(),
+            e.total.to_string(),
+            e.score.to_string(),
+            e.max_score.to_string(),
+            format!("{:.2}", e.cpu_total_ms),
+            format!("{:.2}", e.cpu_max_ms),
+            e.first_failure.clone().unwrap_or_default(),
+            e.minimised
+                .as_ref()
+                .map(|m| format!("{} {}", m.board, m.hand))
+                .unwrap_or_default(),
+        ])
+        .expect("writing to memory");
+    }
+    String::from_utf8(w.into_inner().expect("writing to memory")).expect("CSV of UTF-8 fields")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_row_per_solution() {
+        let r = crate::report::fixture::report();
+        let text = Csv.render(&r);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "path,name,language,verdict,expected,as_expected,passed,total,score,max_score,cpu_total_ms,cpu_max_ms,first_failure,minimised");
+        let fields: Vec<Vec<String>> = csv::Reader::from_reader(text.as_bytes())
+            .records()
+            .map(|r| {
+                let r = r.unwrap();
+                // Every column but the CPU times (measured).
+                r.iter()
+                    .enumerate()
+                    .filter(|(i, _)| *i != 10 && *i != 11)
+                    .map(|(_, f)| f.to_string())
+                    .collect()
+            })
+            .collect();
+        assert_eq!(
+            fields,
+            [
+                [
+                    "solutions/fake.rs",
+                    "always_minus_one",
+                    "rust",
+                    "wrong_answer",
+                    "accepted",
+                    "false",
+                    "1",
+                    "3",
+                    "1",
+                    "3",
+                    "t.toml#split-pair",
+                    "GGBB GB"
+                ],
+                [
+                    "solutions/fake.rs",
+                    "panics_on_g",
+                    "rust",
+                    "run_time_error",
+                    "wrong_answer",
+                    "false",
+                    "1",
+                    "3",
+                    "1",
+                    "3",
+                    "t.toml#green",
+                    "G R"
+                ],
+                [
+                    "solutions/fake.rs",
+                    "always_two",
+                    "rust",
+                    "wrong_answer",
+                    "accepted",
+                    "false",
+                    "2",
+                    "3",
+                    "2",
+                    "3",
+                    "t.toml#example-1",
+                    "R R"
+                ],
+            ]
+        );
+    }
+}

@@ -1,0 +1,156 @@
+//! The gradebook: one row per submission (passed cases, score, CPU time, every verdict seen, the
+//! first failing case and the minimised input), read off a finished [`RunReport`]. `grade`
+//! writes it in every format; `run --format csv` writes its rows too.
+
+use std::fmt::Write as _;
+
+use comfy_table::CellAlignment;
+use serde::Serialize;
+
+use crate::runner::{BuildReport, FailingInput, RunReport, SolutionReport};
+use crate::verdict::{Expected, VerdictKind};
+
+/// One submission's row. JSON keys of `grade --format json`'s `submissions`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Entry {
+    /// The file, as given.
+    pub path: String,
+    /// Its name: the path, or the folder holding it alone.
+    pub name: String,
+    /// The language's id, e.g. `python3`.
+    pub language: String,
+    /// The toolchain's version line; null when the toolchain is missing (or for a solution
+    /// compiled into the judge).
+    pub toolchain: Option<String>,
+    /// What it was expected to get (null: nothing, a gradebook entry).
+    pub expected: Expected,
+    /// Whether it got it (always true with nothing expected).
+    pub as_expected: bool,
+    /// The overall verdict: `accepted`, `wrong_answer`, ..., `compile_error`.
+    pub verdict: VerdictKind,
+    /// Every per-case verdict seen, in order of first appearance, e.g. `["AC", "WA", "TLE"]`;
+    /// `["CE"]` (or `["RE"]` for a load error) for one judged on no case.
+    pub verdicts: Vec<&'static str>,
+    /// Cases AC.
+    pub passed: usize,
+    /// Cases in the suite.
+    pub total: usize,
+    /// Points of the AC cases.
+    pub score: u64,
+    /// Points of every case: the most it could score.
+    pub max_score: u64,
+    /// CPU time over the cases, in milliseconds.
+    pub cpu_total_ms: f64,
+    /// CPU time of the slowest case, in milliseconds.
+    pub cpu_max_ms: f64,
+    /// `file.toml#name` of the first case not AC.
+    pub first_failure: Option<String>,
+    /// Why it was judged on no case (the compiler's message, a missing toolchain); null when
+    /// it was judged.
+    pub message: Option<String>,
+    /// The first failure shrunk while it still fails; null when nothing failed (or a TLE/MLE).
+    pub minimised: Option<FailingInput>,
+    /// The build; null for a solution compiled into the judge or a missing toolchain.
+    pub build: Option<BuildReport>,
+    /// False when the run stopped before every case was judged for it.
+    pub complete: bool,
+}
+
+/// The row of `s` in a run of `r`.
+pub fn entry(r: &RunReport, s: &SolutionReport) -> Entry {
+    let mut verdicts: Vec<&'static str> = Vec::new();
+    for c in &s.cases {
+        if !verdicts.contains(&c.verdict) {
+            verdicts.push(c.verdict);
+        }
+    }
+    if s.message.is_some() && s.cases.is_empty() {
+        verdicts.push(s.verdict.code());
+    }
+    let ac = s.cases.iter().filter(|c| c.verdict == "AC");
+    Entry {
+        path: s.path.clone(),
+        name: s.name.clone(),
+        language: s.language.clone(),
+        toolchain: s.toolchain.clone(),
+        expected: s.expected,
+        as_expected: s.as_expected,
+        verdict: s.verdict,
+        verdicts,
+        passed: ac.clone().count(),
+        total: r.cases,
+        score: ac.map(|c| c.points).sum(),
+        max_score: r.points,
+        cpu_total_ms: s.timing.cpu_total_ms,
+        cpu_max_ms: s.timing.cpu_max_ms,
+        first_failure: s.first_failure_case.clone(),
+        message: s.message.clone(),
+        minimised: s.minimised.clone(),
+        build: s.build.clone(),
+        complete: s.complete,
+    }
+}
+
+/// Every row of `r`, in solution order.
+pub fn entries(r: &RunReport) -> Vec<Entry> {
+    r.solutions.iter().map(|s| entry(r, s)).collect()
+}
+
+/// Whether any submission of `r` was expected something (then tables show the expectation).
+pub fn has_expectations(r: &RunReport) -> bool {
+    r.solutions.iter().any(|s| s.expected != Expected::Nothing)
+}
+
+/// The gradebook table for people: one row per submission; with expectations also the
+/// expected verdicts and whether they were met.
+pub fn table(r: &RunReport) -> String {
+    let expectations = has_expectations(r);
+    let mut header = vec![
+        "submission",
+        "language",
+        "verdict",
+        "verdicts",
+        "passed",
+        "score",
+        "CPU total ms",
+        "CPU max ms",
+        "first failure",
+    ];
+    if expectations {
+        header.extend(["expected", "ok"]);
+    }
+    let mut t = super::human::table(&header);
+    for e in entries(r) {
+        let mut row = vec![
+            e.name.clone(),
+            e.language.clone(),
+            e.verdict.name().to_string(),
+            e.verdicts.join(" "),
+            format!("{}/{}", e.passed, e.total),
+            format!("{}/{}", e.score, e.max_score),
+            format!("{:.2}", e.cpu_total_ms),
+            format!("{:.2}", e.cpu_max_ms),
+            e.first_failure.clone().unwrap_or_else(|| "-".into()),
+        ];
+        if expectations {
+            row.push(e.expected.name());
+            row.push(
+                match (e.complete, e.as_expected) {
+                    (false, _) => "cut",
+                    (true, true) => "yes",
+                    (true, false) => "NO",
+                }
+                .into(),
+            );
+        }
+        t.add_row(row);
+    }
+    for i in 4..8 {
+        if let Some(c) = t.column_mut(i) {
+            c.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    let mut o = String::new();
+    let _ = writeln!(o, "{t}");
+    o
+}

@@ -1,0 +1,275 @@
+//! `grade`: submission folders written by the test (a folder per student, loose files, a Kattis
+//! `rejected/` folder, a DOMjudge `@EXPECTED_RESULTS@` file, a broken file), judged on a small
+//! case file with points; exact verdicts, scores and CSV rows; `--jobs 1` against `--jobs 2`;
+//! a second grade compiles nothing.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::common::judge;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// example-1 (-1) is worth 2 points, split-pair (2) 3, single (2) the default 1.
+const CASES: &str = r#"
+[[case]]
+name = "example-1"
+board = "WRRBBW"
+hand = "RB"
+points = 2
+[[case]]
+name = "split-pair"
+board = "RRWWRRBBRR"
+hand = "WB"
+points = 3
+[[case]]
+name = "single"
+board = "G"
+hand = "GG"
+"#;
+
+fn fixture(lang: &str, folder: &str, file: &str) -> String {
+    std::fs::read_to_string(
+        Path::new(ROOT).join(format!("tests/fixtures/languages/{lang}/{folder}/{file}")),
+    )
+    .unwrap()
+}
+
+fn write(root: &Path, rel: &str, text: &str) {
+    let p = root.join(rel);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, text).unwrap();
+}
+
+/// `students/`: alice (Python BFS, in her folder with notes), bob (C++, always 2), carol
+/// (JavaScript that does not parse), dave.js (JavaScript BFS, a loose file), notes.txt.
+/// `kattis/`: rejected/two.py (always 2), listed.py (always 2, WRONG_ANSWER or TIMELIMIT).
+fn folder() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "cases.toml", CASES);
+    let bfs_py = fixture("python3", "accepted", "seed000_bfs_py.py");
+    let two_py = fixture("python3", "wrong_answer", "always_two_py.py");
+    write(d, "students/alice/solution.py", &bfs_py);
+    write(d, "students/alice/notes.md", "my notes");
+    write(
+        d,
+        "students/bob/main.cpp",
+        &fixture("cpp", "wrong_answer", "always_two_cpp.cpp"),
+    );
+    write(
+        d,
+        "students/carol/sol.js",
+        &fixture("javascript", "compile_error", "syntax_js.js"),
+    );
+    write(
+        d,
+        "students/dave.js",
+        &fixture("javascript", "accepted", "bfs_js.js"),
+    );
+    write(d, "students/notes.txt", "not a submission");
+    write(d, "kattis/rejected/two.py", &two_py);
+    write(
+        d,
+        "kattis/listed.py",
+        &format!("# @EXPECTED_RESULTS@: WRONG_ANSWER, TIMELIMIT\n{two_py}"),
+    );
+    dir
+}
+
+fn grade(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = judge()
+        .current_dir(dir)
+        .args(["grade", "--cases", "cases.toml", "--color", "never"])
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+/// The CSV without its two CPU columns (measured).
+fn csv_rows(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            [&f[..10], &f[12..]].concat().join(",")
+        })
+        .collect()
+}
+
+#[test]
+fn a_gradebook_of_a_folder_per_student() {
+    let dir = folder();
+    let (code, out, err) = grade(dir.path(), &["students", "--format", "csv"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        csv_rows(&out),
+        [
+            "path,name,language,verdict,expected,as_expected,passed,total,score,max_score,first_failure,minimised",
+            "students/alice/solution.py,students/alice,python3,accepted,,true,3,3,6,6,,",
+            "students/bob/main.cpp,students/bob,cpp,wrong_answer,,true,2,3,4,6,cases.toml#example-1,R R",
+            "students/carol/sol.js,students/carol,javascript,compile_error,,true,0,3,0,6,,",
+            "students/dave.js,students/dave.js,javascript,accepted,,true,3,3,6,6,,",
+        ]
+    );
+    let (code, out, err) = grade(dir.path(), &["students"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.starts_with("zuma-judge grade: 4 submissions (no expected verdicts: a gradebook), 3 cases from 1 files (6 points), 2 files skipped (no known language), 0 case-file errors\n"),
+        "{out}"
+    );
+    let header = out
+        .lines()
+        .find(|l| l.starts_with("| submission "))
+        .unwrap();
+    assert!(!header.contains("expected"), "{header}");
+    let bob = out
+        .lines()
+        .find(|l| l.starts_with("| students/bob "))
+        .unwrap();
+    let cells: Vec<&str> = bob.trim_matches('|').split_whitespace().collect();
+    assert_eq!(
+        [&cells[..7], &cells[9..]].concat(),
+        [
+            "students/bob",
+            "cpp",
+            "wrong_answer",
+            "WA",
+            "AC",
+            "2/3",
+            "4/6",
+            "cases.toml#example-1"
+        ]
+    );
+    assert!(
+        out.contains("\nstudents/carol (students/carol/sol.js, javascript)\n    SyntaxError: "),
+        "{out}"
+    );
+}
+
+#[test]
+fn kattis_folders_and_domjudge_lists() {
+    let dir = folder();
+    let (code, out, err) = grade(dir.path(), &["kattis", "--format", "json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["schema_version"], 1);
+    let rows: Vec<String> = v["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            format!(
+                "{} {} {} {} {} {}/{}",
+                s["name"].as_str().unwrap(),
+                s["expected"],
+                s["as_expected"],
+                s["verdicts"],
+                s["passed"],
+                s["score"],
+                s["max_score"]
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            r#"kattis/listed.py ["wrong_answer","time_limit_exceeded"] true ["WA","AC"] 2 4/6"#,
+            r#"kattis/rejected/two.py "rejected" true ["WA","AC"] 2 4/6"#,
+        ]
+    );
+    // A file in accepted/ that is wrong: not as expected, exit 1.
+    write(
+        dir.path(),
+        "kattis/accepted/wrong.py",
+        &fixture("python3", "wrong_answer", "always_two_py.py"),
+    );
+    let (code, out, err) = grade(dir.path(), &["kattis/accepted", "--format", "csv"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(
+        csv_rows(&out)[1],
+        "kattis/accepted/wrong.py,kattis/accepted/wrong.py,python3,wrong_answer,accepted,false,2,3,4,6,cases.toml#example-1,R R"
+    );
+}
+
+#[test]
+fn parallel_judging_changes_no_verdict_and_a_regrade_compiles_nothing() {
+    let dir = folder();
+    let verdicts = |jobs: &str| {
+        let (code, out, err) = grade(
+            dir.path(),
+            &["students", "kattis", "--format", "json", "--jobs", jobs],
+        );
+        assert_eq!(code, Some(0), "{err}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        let subs = v["submissions"].as_array().unwrap().clone();
+        let cached: Vec<bool> = subs
+            .iter()
+            .map(|s| s["build"]["cached"].as_bool().unwrap_or(true))
+            .collect();
+        let cases: Vec<Value> = v["solutions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                let per_case: Vec<&Value> = s["cases"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| &c["verdict"])
+                    .collect();
+                serde_json::json!([s["name"], s["verdict"], per_case])
+            })
+            .collect();
+        (cases, cached, v["builds"].clone())
+    };
+    let (one, _, _) = verdicts("1");
+    let (two, cached, builds) = verdicts("2");
+    assert_eq!(one, two);
+    assert_eq!(one.len(), 6);
+    // The second grade of the same folder built nothing.
+    assert!(cached.iter().all(|c| *c), "{cached:?}");
+    assert_eq!(builds["cached"], builds["submissions"]);
+    let (_, out, _) = grade(dir.path(), &["students"]);
+    assert!(
+        out.contains("builds: 4 submissions, 4 from the cache, "),
+        "{out}"
+    );
+    assert!(out.contains(": nothing compiled\n"), "{out}");
+}
+
+#[test]
+fn usage_and_case_file_errors_exit_2() {
+    let dir = folder();
+    write(
+        dir.path(),
+        "bad.toml",
+        "[[case]]\nname = \"a\"\nboard = \"RR\"\nhand = \"R\"\npoints = -1\n",
+    );
+    let out = judge()
+        .current_dir(dir.path())
+        .args(["grade", "students/dave.js", "--cases", "bad.toml"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let (code, _, err) = grade(dir.path(), &["nowhere"]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err,
+        "error: nowhere: no such file or folder; give submission files or folders of them\n"
+    );
+    write(dir.path(), "empty/readme.md", "");
+    let (code, _, err) = grade(dir.path(), &["empty"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.starts_with(
+            "error: no submission under empty (1 files skipped); submissions are files ending in "
+        ),
+        "{err}"
+    );
+}
