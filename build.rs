@@ -3,7 +3,8 @@
 //! expected verdict the folder, its source the leading `//!` text. Each file is first compiled
 //! on its own (`rustc --emit=metadata`): one that does not compile is registered as a compile
 //! error with rustc's message, and every other solution still builds. Files in other languages
-//! are listed in `PASTED` and built at run time by their language (`src/submission/languages/`).
+//! are only checked here (folder and name); the judge reads and builds them when it runs
+//! (`src/submission/pasted.rs`, `src/submission/languages/`).
 //!
 //! A pasted LeetCode submission is `impl Solution { .. }` with no `struct Solution;`, and its
 //! `//!` lines cannot be `include!`d. So each file is copied to `OUT_DIR/solutions/<verdict>/`
@@ -42,7 +43,6 @@ fn main() {
     println!("cargo:rerun-if-changed=solutions");
     let mut modules = String::new();
     let mut entries = String::new();
-    let mut scripts = String::new();
     let mut broken = String::new();
     let mut rust: Vec<RustFile> = Vec::new();
     let mut seen: Vec<(String, String)> = Vec::new();
@@ -100,7 +100,6 @@ fn main() {
             seen.push((stem.clone(), shown.clone()));
             let text = fs::read_to_string(&file)
                 .unwrap_or_else(|e| fail(&format!("{shown}: cannot read: {e}")));
-            let abs = file.canonicalize().unwrap();
             // A DOMjudge list in the file says more than its folder.
             let listed = match expected_results::parse(&text) {
                 Ok(Some((names, _))) => Some(names),
@@ -124,6 +123,7 @@ fn main() {
                     Box::leak(set.into_boxed_str())
                 }
             };
+            // Another language is only checked here: it is read and built when the judge runs.
             if ext == "rs" {
                 let relative = format!("solutions/{folder_name}/{stem}.rs");
                 let copy = out.join(&relative);
@@ -138,13 +138,6 @@ fn main() {
                     relative,
                     copy,
                 });
-            } else {
-                writeln!(
-                    scripts,
-                    "    PastedEntry {{ name: {stem:?}, expected: ExpectedVerdict::{variant}, path: {shown:?}, file: {:?} }},",
-                    abs.display().to_string()
-                )
-                .unwrap();
             }
         }
     }
@@ -184,7 +177,7 @@ fn main() {
         }
     }
     let code = format!(
-        "{modules}\n/// Every compiled drop-in solution, in folder then file-name order.\npub static COMPILED: &[Registered] = &[\n{entries}];\n\n/// Every Rust solution that does not compile on its own, with rustc's message.\npub static UNCOMPILED: &[Uncompiled] = &[\n{broken}];\n\n/// Every solution in another language, in folder then file-name order.\npub static PASTED: &[PastedEntry] = &[\n{scripts}];\n"
+        "{modules}\n/// Every compiled drop-in solution, in folder then file-name order.\npub static COMPILED: &[Registered] = &[\n{entries}];\n\n/// Every Rust solution that does not compile on its own, with rustc's message.\npub static UNCOMPILED: &[Uncompiled] = &[\n{broken}];\n"
     );
     fs::write(out.join("registry.rs"), code).unwrap();
 }

@@ -334,7 +334,10 @@ impl Hunted {
     /// Errors: no such solution (the message lists them); `in_process` for a script solution.
     fn find(name: &str, in_process: bool, config: &Config) -> Result<Hunted> {
         let compiled = registry::find(name);
-        let script = pasted::registered().into_iter().find(|s| s.name == name);
+        let script = pasted::registered()?
+            .pasted
+            .into_iter()
+            .find(|s| s.name == name);
         let launch = match (compiled, &script) {
             (Some(_), _) if in_process => None,
             (Some(c), _) => Some(Launch::compiled(c.name).context(
@@ -353,7 +356,7 @@ impl Hunted {
                     .iter()
                     .map(|s| s.name.to_string())
                     .collect();
-                names.extend(pasted::registered().into_iter().map(|s| s.name));
+                names.extend(pasted::registered()?.pasted.into_iter().map(|s| s.name));
                 bail!(
                     "no solution named '{name}'; registered: {}",
                     names.join(", ")

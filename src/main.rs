@@ -79,8 +79,8 @@ enum Command {
         /// Call compiled solutions in the judge's own process (no limits; a loop hangs the run).
         #[arg(long, hide = true)]
         in_process: bool,
-        /// Also judge the submissions in every supported language (not Rust) under
-        /// DIR/<verdict>/, without rebuilding the judge.
+        /// Also judge the submissions in every supported language under DIR/<verdict>/
+        /// (Rust files there are built by rustc), without rebuilding the judge.
         #[arg(long, alias = "scripts-dir", value_name = "DIR")]
         solutions_dir: Option<PathBuf>,
         /// Also check that each solution's answers survive board reversal, colour renaming and
@@ -262,10 +262,15 @@ fn cmd_run(
     baseline: Option<&std::path::Path>,
     how: &How,
 ) -> Result<u8> {
-    let mut pastes = pasted::registered();
+    let mut found = pasted::registered()?;
     if let Some(dir) = &how.solutions_dir {
-        pastes.extend(pasted::discover(dir)?);
+        let more =
+            pasted::discover(dir).with_context(|| format!("--solutions-dir {}", dir.display()))?;
+        found.pasted.extend(more.pasted);
+        found.skipped.extend(more.skipped);
     }
+    warn_skipped(&found.skipped);
+    let pastes = found.pasted;
     let mut all: Vec<&dyn Solution> = registry::compiled()
         .iter()
         .map(|s| s as &dyn Solution)
@@ -406,6 +411,16 @@ fn cmd_run(
     Ok(code)
 }
 
+/// Says, on standard error, which files of a solutions folder are not judged, and why.
+fn warn_skipped(skipped: &[String]) {
+    for path in skipped {
+        eprintln!(
+            "warning: {path}: not judged: no language has this file's extension (known: {})",
+            languages::extensions()
+        );
+    }
+}
+
 /// Builds the pasted submissions in parallel, each on its own, and sums up how it went.
 fn build_pasted(pastes: &[&Pasted]) -> (Vec<build::Outcome>, Option<runner::BuildsSummary>) {
     if pastes.is_empty() {
@@ -414,11 +429,7 @@ fn build_pasted(pastes: &[&Pasted]) -> (Vec<build::Outcome>, Option<runner::Buil
     let started = std::time::Instant::now();
     let owned: Vec<Pasted> = pastes.iter().map(|p| (*p).clone()).collect();
     let builds = pasted::build_all(&owned, &build::cache_root());
-    let summary = runner::BuildsSummary {
-        submissions: builds.len(),
-        cached: builds.iter().filter(|b| b.cached).count(),
-        ms: started.elapsed().as_secs_f64() * 1e3,
-    };
+    let summary = runner::BuildsSummary::of(&builds, started.elapsed().as_secs_f64() * 1e3);
     (builds, Some(summary))
 }
 
@@ -647,7 +658,9 @@ fn cmd_list() -> Result<u8> {
             s.source,
         ]);
     }
-    for s in pasted::registered() {
+    let found = pasted::registered()?;
+    warn_skipped(&found.skipped);
+    for s in found.pasted {
         t.add_row(vec![
             s.name.as_str(),
             &s.expected.name(),

@@ -159,6 +159,18 @@ pub struct SolutionReport {
     pub toolchain_missing: bool,
 }
 
+impl SolutionReport {
+    /// The verdict as people read it: `not judged` when the toolchain is missing (the machine
+    /// formats keep `compile_error` with `toolchain_missing: true`), else the verdict's name.
+    pub fn verdict_shown(&self) -> &'static str {
+        if self.toolchain_missing {
+            "not judged"
+        } else {
+            self.verdict.name()
+        }
+    }
+}
+
 /// How a submission's build went.
 #[derive(Clone, Debug, Serialize)]
 pub struct BuildReport {
@@ -245,6 +257,18 @@ pub struct RunReport {
     pub exit_code: i32,
 }
 
+impl BuildsSummary {
+    /// The summary of `builds`, which took `ms` in all.
+    pub fn of(builds: &[crate::submission::build::Outcome], ms: f64) -> BuildsSummary {
+        BuildsSummary {
+            submissions: builds.len(),
+            cached: builds.iter().filter(|b| b.cached).count(),
+            compiled: builds.iter().filter(|b| b.compiled).count(),
+            ms,
+        }
+    }
+}
+
 /// The builds of one run.
 #[derive(Clone, Debug, Serialize)]
 pub struct BuildsSummary {
@@ -252,6 +276,9 @@ pub struct BuildsSummary {
     pub submissions: usize,
     /// Of which from the cache (nothing compiled).
     pub cached: usize,
+    /// Of which built now; 0 when the run compiled nothing (a file rejected by its text alone,
+    /// such as one with no entry point, is neither cached nor compiled).
+    pub compiled: usize,
     /// Wall time of all builds, in parallel, in milliseconds.
     pub ms: f64,
 }

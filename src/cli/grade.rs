@@ -107,11 +107,7 @@ pub fn run(config: &Config, args: GradeArgs) -> Result<u8> {
     let started = Instant::now();
     let subs = &taken.submissions;
     let builds = pool.install(|| pasted::build_all(subs, &build::cache_root()));
-    let summary = BuildsSummary {
-        submissions: builds.len(),
-        cached: builds.iter().filter(|b| b.cached).count(),
-        ms: started.elapsed().as_secs_f64() * 1e3,
-    };
+    let summary = BuildsSummary::of(&builds, started.elapsed().as_secs_f64() * 1e3);
     let bar = Progress::new(true);
     let checked = runner::check_suite(&suite, &mut Oracle::new())?;
     let valid = checked.truth.iter().filter(|t| t.is_some()).count();

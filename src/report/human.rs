@@ -59,7 +59,7 @@ impl Reporter for Human {
                 let mut row = vec![
                     s.name.clone(),
                     s.expected.name().to_string(),
-                    s.verdict.name().to_string(),
+                    s.verdict_shown().to_string(),
                     match (s.complete, s.as_expected) {
                         (false, _) => "cut",
                         (true, true) => "yes",
@@ -156,9 +156,6 @@ pub fn sections(o: &mut String, r: &RunReport) {
     let _ = writeln!(o, "exit {}", r.exit_code);
 }
 
-/// One solution's block: a header, every non-AC case on one line (those its folder does not
-/// allow tagged `[unexpected]`), then its first failure and the minimised input, each with the
-/// oracle's witness drawn.
 /// One line naming each language's toolchain, e.g.
 /// `toolchains: cpp g++ (Debian 12.2.0-14) 12.2.0; python3 Python 3.11.7`.
 pub fn toolchains(o: &mut String, r: &RunReport) {
@@ -168,7 +165,7 @@ pub fn toolchains(o: &mut String, r: &RunReport) {
     }
     if let Some(b) = &r.builds {
         let plural = if b.submissions == 1 { "" } else { "s" };
-        let nothing = if b.cached == b.submissions {
+        let nothing = if b.compiled == 0 {
             ": nothing compiled"
         } else {
             ""
@@ -214,6 +211,9 @@ fn unjudged(o: &mut String, r: &RunReport) {
     o.push('\n');
 }
 
+/// One solution's block: a header, every non-AC case on one line (those its folder does not
+/// allow tagged `[unexpected]`), then its first failure and the minimised input, each with the
+/// oracle's witness drawn.
 fn failures_of(o: &mut String, s: &SolutionReport, limits: &Constraints) {
     let bad: Vec<&CaseResult> = s.cases.iter().filter(|c| c.verdict != "AC").collect();
     let status = if s.as_expected {

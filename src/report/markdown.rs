@@ -93,7 +93,7 @@ impl Reporter for Markdown {
                     "| {} | {} | {} | {} | {} | {:.2} | {:.2} |",
                     code(&s.name),
                     s.expected.name(),
-                    s.verdict.name(),
+                    s.verdict_shown(),
                     if s.as_expected { "✅" } else { "❌" },
                     counts.join(" | "),
                     s.total_ms,

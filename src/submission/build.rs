@@ -46,6 +46,9 @@ pub struct Outcome {
     pub toolchain: Option<String>,
     /// Whether the result came from the cache.
     pub cached: bool,
+    /// Whether a build ran now (false when it came from the cache, and when the text alone or
+    /// a missing toolchain ruled it out).
+    pub compiled: bool,
 }
 
 /// The version line of `tool`, or the "not found" message naming its Debian package. Probed
@@ -158,6 +161,7 @@ pub fn build(language: &Language, paste: &Paste, cache: &Path) -> Outcome {
         result: Err(u),
         toolchain: None,
         cached: false,
+        compiled: false,
     };
     if let Some(cause) = (language.diagnose)(paste.text) {
         return none(Unjudged::CompileError(cause));
@@ -174,10 +178,11 @@ pub fn build(language: &Language, paste: &Paste, cache: &Path) -> Outcome {
     let key = key(language, &recipe, &versions);
     let dir = cache.join(format!("{}-{}", language.id, &key[..24]));
     let failed = dir.with_extension("ce");
-    let outcome = |result, cached| Outcome {
+    let outcome = |result, cached, compiled| Outcome {
         result,
         toolchain: Some(toolchain.clone()),
         cached,
+        compiled,
     };
     if dir.join(".done").exists() {
         let built = Built {
@@ -186,13 +191,13 @@ pub fn build(language: &Language, paste: &Paste, cache: &Path) -> Outcome {
             cached: true,
             ms: 0.0,
         };
-        return outcome(Ok(built), true);
+        return outcome(Ok(built), true, false);
     }
     if let Ok(raw) = std::fs::read_to_string(&failed) {
         // The cache holds the message before the paste's file is renamed: the same text at
         // another path shares the entry and gets its own name.
         let message = shown_message(&raw, &recipe.paste, paste.shown);
-        return outcome(Err(Unjudged::CompileError(message)), true);
+        return outcome(Err(Unjudged::CompileError(message)), true, false);
     }
     let started = Instant::now();
     match run_recipe(&recipe, cache, &dir) {
@@ -203,16 +208,16 @@ pub fn build(language: &Language, paste: &Paste, cache: &Path) -> Outcome {
                 cached: false,
                 ms: started.elapsed().as_secs_f64() * 1e3,
             };
-            outcome(Ok(built), false)
+            outcome(Ok(built), false, true)
         }
         Err(Step::Failed(raw)) => {
             let raw = without_build_dir(&raw, &dir);
             // A compile error is cached too: a re-grade compiles nothing.
             let _ = write_atomically(&failed, raw.as_bytes());
             let message = shown_message(&raw, &recipe.paste, paste.shown);
-            outcome(Err(Unjudged::CompileError(message)), false)
+            outcome(Err(Unjudged::CompileError(message)), false, true)
         }
-        Err(Step::Judge(m)) => outcome(Err(Unjudged::ToolchainMissing(m)), false),
+        Err(Step::Judge(m)) => outcome(Err(Unjudged::ToolchainMissing(m)), false, false),
     }
 }
 

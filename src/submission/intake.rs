@@ -58,9 +58,9 @@ pub enum IntakeError {
 impl From<PastedError> for IntakeError {
     fn from(e: PastedError) -> Self {
         match e {
-            PastedError::Read { path, source } => IntakeError::Read {
+            PastedError::Read { path, error } => IntakeError::Read {
                 path,
-                message: source.to_string(),
+                message: error.to_string(),
             },
             other => IntakeError::Read {
                 path: PathBuf::new(),

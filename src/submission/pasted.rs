@@ -1,6 +1,6 @@
 //! Pasted submissions: a file in any language of [`crate::submission::languages`], as
 //! LeetCode's editor holds it, judged in a worker after its language's build. The ones under
-//! `solutions/<verdict>/` are listed at build time (`registry::PASTED`); `discover` reads a
+//! `solutions/<verdict>/` are read when the judge runs (`registered`, no rebuild needed); `discover` reads a
 //! folder of the same shape at run time.
 
 use std::path::{Path, PathBuf};
@@ -14,7 +14,7 @@ use crate::submission::build::{self, Outcome as BuildOutcome};
 use crate::submission::expected_results;
 use crate::submission::language::{Language, Paste};
 use crate::submission::languages;
-use crate::submission::registry::{ExpectedVerdict, Solution, PASTED};
+use crate::submission::registry::{ExpectedVerdict, Solution};
 use crate::submission::worker::{Settings, Worker};
 
 /// A pasted submission.
@@ -49,9 +49,9 @@ impl Pasted {
         let language = languages::by_extension(&ext)?;
         Some(
             std::fs::read_to_string(file)
-                .map_err(|source| PastedError::Read {
+                .map_err(|error| PastedError::Read {
                     path: file.to_path_buf(),
-                    source,
+                    error,
                 })
                 .map(|text| Pasted {
                     source: language.leading_comment(&text),
@@ -144,33 +144,43 @@ pub fn build_all(pasted: &[Pasted], cache: &Path) -> Vec<BuildOutcome> {
     pasted.par_iter().map(|p| p.build(cache)).collect()
 }
 
-/// The pasted solutions registered at build time (`registry::PASTED`), in folder then name
-/// order. A file that cannot be read any more is left out.
-pub fn registered() -> Vec<Pasted> {
-    PASTED
-        .iter()
-        .filter_map(|s| {
-            Pasted::read(
-                Path::new(s.file),
-                s.path.to_string(),
-                s.name.to_string(),
-                s.expected,
-            )?
-            .ok()
-        })
-        .collect()
+/// The folder of the drop-in solutions: `solutions/` of the checkout the judge was built from.
+pub const SOLUTIONS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/solutions");
+
+/// What a solutions folder holds.
+#[derive(Debug, Default)]
+pub struct Found {
+    /// The submissions, in folder then name order.
+    pub pasted: Vec<Pasted>,
+    /// Files that are no submission of a known language, as shown (a README or notes file
+    /// included), for a warning: nothing is skipped without a word.
+    pub skipped: Vec<String>,
+}
+
+/// The drop-in solutions of `solutions/<verdict>/` in every language but Rust (whose files are
+/// compiled into the judge by `build.rs`), read now: a file added since the judge was built is
+/// judged too. Shown as `solutions/<verdict>/<file>`. An empty result when the folder is gone.
+pub fn registered() -> Result<Found, PastedError> {
+    let root = Path::new(SOLUTIONS);
+    if !root.is_dir() {
+        return Ok(Found::default());
+    }
+    let mut found = discover_as(root, Path::new("solutions"))?;
+    found.pasted.retain(|p| !p.path.ends_with(".rs"));
+    found.skipped.retain(|s| !s.ends_with(".rs"));
+    Ok(found)
 }
 
 /// A solutions directory that cannot be used.
 #[derive(Debug, Error)]
 pub enum PastedError {
     /// A directory or file cannot be read.
-    #[error("{path}: cannot read: {source}")]
+    #[error("{path}: cannot read: {error}")]
     Read {
         /// The directory or file.
         path: PathBuf,
-        /// The I/O error.
-        source: std::io::Error,
+        /// The I/O error (in the message, not a source: it would be said twice).
+        error: std::io::Error,
     },
     /// A folder that is not a verdict.
     #[error("{path}: not a verdict folder; use one of accepted, rejected, wrong_answer, time_limit_exceeded, run_time_error, memory_limit_exceeded, compile_error")]
@@ -199,15 +209,20 @@ pub enum PastedError {
 }
 
 /// The submissions under `dir/<verdict>/` (Kattis folders, `rejected/` included; a DOMjudge
-/// `@EXPECTED_RESULTS@` comment in a file overrides its folder) in every language the judge has, read at run time
-/// (`run --solutions-dir`, for judging without rebuilding). Files of no known language are
-/// ignored.
-pub fn discover(dir: &Path) -> Result<Vec<Pasted>, PastedError> {
+/// `@EXPECTED_RESULTS@` comment in a file overrides its folder) in every language the judge
+/// has (`run --solutions-dir`), shown by their path under `dir` as given. Files of no known
+/// language are listed in [`Found::skipped`].
+pub fn discover(dir: &Path) -> Result<Found, PastedError> {
+    discover_as(dir, dir)
+}
+
+/// [`discover`], each file shown as `shown_root` joined with its path under `dir`.
+fn discover_as(dir: &Path, shown_root: &Path) -> Result<Found, PastedError> {
     let read = |p: &Path| {
         let mut v: Vec<PathBuf> = std::fs::read_dir(p)
-            .map_err(|source| PastedError::Read {
+            .map_err(|error| PastedError::Read {
                 path: p.to_path_buf(),
-                source,
+                error,
             })?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .collect();
@@ -215,7 +230,19 @@ pub fn discover(dir: &Path) -> Result<Vec<Pasted>, PastedError> {
         Ok::<_, PastedError>(v)
     };
     let mut out = Vec::new();
-    for folder in read(dir)?.into_iter().filter(|p| p.is_dir()) {
+    let mut skipped = Vec::new();
+    for folder in read(dir)?.into_iter() {
+        let hidden = folder
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with('.'));
+        if hidden {
+            continue;
+        }
+        let under = folder.strip_prefix(dir).unwrap_or(&folder);
+        if !folder.is_dir() {
+            skipped.push(shown_root.join(under).display().to_string());
+            continue;
+        }
         let fname = folder.file_name().unwrap_or_default().to_string_lossy();
         let Some(expected) = ExpectedVerdict::from_folder(&fname) else {
             return Err(PastedError::Folder { path: folder });
@@ -226,8 +253,18 @@ pub fn discover(dir: &Path) -> Result<Vec<Pasted>, PastedError> {
                 .unwrap_or_default()
                 .to_string_lossy()
                 .to_string();
-            let shown = file.display().to_string();
-            let Some(pasted) = Pasted::read(&file, shown, stem.clone(), expected) else {
+            if file
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+            {
+                continue;
+            }
+            let shown = shown_root
+                .join(file.strip_prefix(dir).unwrap_or(&file))
+                .display()
+                .to_string();
+            let Some(pasted) = Pasted::read(&file, shown.clone(), stem.clone(), expected) else {
+                skipped.push(shown);
                 continue;
             };
             if !is_identifier(&stem) {
@@ -255,7 +292,10 @@ pub fn discover(dir: &Path) -> Result<Vec<Pasted>, PastedError> {
             out.push(pasted);
         }
     }
-    Ok(out)
+    Ok(Found {
+        pasted: out,
+        skipped,
+    })
 }
 
 /// Lowercase a-z, 0-9 and `_`, not starting with a digit (the rule of `build.rs`).
@@ -283,7 +323,10 @@ mod tests {
         std::fs::write(wa.join("a_one.py"), "# One.\nclass Solution: pass\n").unwrap();
         std::fs::write(wa.join("notes.txt"), "ignored").unwrap();
         let found = discover(dir.path()).unwrap();
+        let shown = dir.path().join("wrong_answer/notes.txt");
+        assert_eq!(found.skipped, [shown.display().to_string()]);
         let got: Vec<_> = found
+            .pasted
             .iter()
             .map(|s| {
                 (
@@ -316,6 +359,7 @@ mod tests {
         .unwrap();
         let found = discover(dir.path()).unwrap();
         let got: Vec<_> = found
+            .pasted
             .iter()
             .map(|s| (s.name.as_str(), s.expected.name()))
             .collect();
@@ -338,20 +382,23 @@ mod tests {
 
     #[test]
     fn registered_pasted_solutions_have_their_folder_and_language() {
-        let names: Vec<_> = registered()
+        let found = registered().unwrap();
+        assert_eq!(found.skipped, Vec::<String>::new());
+        let names: Vec<_> = found
+            .pasted
             .iter()
-            .map(|s| (s.name.clone(), s.expected.name(), s.language.id))
+            .map(|s| (s.path.clone(), s.expected.name(), s.language.id))
             .collect();
         assert_eq!(
             names,
             [
                 (
-                    "seed000_bfs_js".to_string(),
+                    "solutions/accepted/seed000_bfs_js.js".to_string(),
                     "accepted".to_string(),
                     "javascript"
                 ),
                 (
-                    "seed003_adjacent_memo_py".to_string(),
+                    "solutions/wrong_answer/seed003_adjacent_memo_py.py".to_string(),
                     "wrong_answer".to_string(),
                     "python3"
                 ),

@@ -1,7 +1,8 @@
 //! The `Solution` trait and the registry of drop-in solutions that `build.rs` generates from
 //! `solutions/<expected verdict>/<name>.<ext>`. Adding a file and rebuilding registers it: a Rust
 //! file is compiled into the judge (or, when it does not compile on its own, registered as a
-//! compile error); a file in another language is listed for [`crate::submission::pasted`].
+//! compile error); a file in another language is read when the judge runs, by
+//! [`crate::submission::pasted::registered`].
 
 #[allow(unused_imports)] // the generated registry names kinds as `VerdictKind::..`
 use crate::verdict::VerdictKind;
@@ -92,19 +93,6 @@ impl Solution for Uncompiled {
     fn find_min_step(&self, _: String, _: String) -> i32 {
         panic!("{} does not compile:\n{}", self.path, self.message)
     }
-}
-
-/// A drop-in solution in another language, listed at build time and built at run time.
-#[derive(Clone, Copy, Debug)]
-pub struct PastedEntry {
-    /// The file stem.
-    pub name: &'static str,
-    /// Its folder.
-    pub expected: ExpectedVerdict,
-    /// Path relative to the project root.
-    pub path: &'static str,
-    /// Absolute path at build time.
-    pub file: &'static str,
 }
 
 include!(concat!(env!("OUT_DIR"), "/registry.rs"));

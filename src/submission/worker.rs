@@ -671,7 +671,7 @@ pub fn classify_death(
     tail: &str,
     memory_limit: &str,
 ) -> Failure {
-    const OUT_OF_MEMORY: [&str; 7] = [
+    const OUT_OF_MEMORY: [&str; 8] = [
         "memory allocation of ",
         "MemoryError",
         "JavaScript heap out of memory",
@@ -679,8 +679,9 @@ pub fn classify_death(
         "Cannot allocate memory",
         // Go
         "runtime: out of memory",
-        // The JVM, when the error escapes the harness
+        // The JVM, when the error escapes the harness, or the JVM itself runs out
         "java.lang.OutOfMemoryError",
+        "insufficient memory for the Java Runtime Environment",
     ];
     if OUT_OF_MEMORY.iter().any(|m| tail.contains(m)) {
         return Failure::MemoryLimit(memory_limit.to_string());

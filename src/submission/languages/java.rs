@@ -159,6 +159,9 @@ pub(crate) fn jvm(classpath: OsString, main: &str, extra: &[&str], limits: &Limi
         "-XX:ReservedCodeCacheSize=64m".into(),
         "-XX:-UsePerfData".into(),
         "-Xshare:auto".into(),
+        // A JVM that crashes (out of native memory under RLIMIT_AS, say) writes hs_err_pid*.log
+        // into its working directory, the user's: its summary on stdout is enough.
+        "-XX:ErrorFile=/dev/null".into(),
     ];
     args.extend(extra.iter().map(OsString::from));
     args.extend(["-cp".into(), classpath, main.into()]);
