@@ -104,6 +104,7 @@ pub fn kind_of(code: &str) -> VerdictKind {
 /// fails; in `wrong_answer/` (and likewise TLE, RE, MLE) AC and the promised verdict are both
 /// fine, any other verdict fails. What a per-case rule cannot see, "the promised verdict never
 /// happened", is [`missing_promise`].
+/// A skipped case (see [`crate::runner::SKIPPED`]) is neither: callers leave it out.
 pub fn case_fails(expected: VerdictKind, verdict: VerdictKind) -> bool {
     verdict != VerdictKind::Accepted && verdict != expected
 }
@@ -114,7 +115,7 @@ pub fn missing_promise(s: &SolutionReport) -> Option<String> {
     let any_case = s
         .cases
         .iter()
-        .any(|c| case_fails(s.expected, kind_of(c.verdict)));
+        .any(|c| c.verdict != crate::runner::SKIPPED && case_fails(s.expected, kind_of(c.verdict)));
     // A submission judged on no case says why in its own message.
     (!s.as_expected && !any_case && s.message.is_none()).then(|| {
         format!(
@@ -140,11 +141,38 @@ pub fn toolchains(r: &RunReport) -> Vec<String> {
     seen
 }
 
+/// What the sweep did for `s`, in one line, e.g. `11114 of 11114 classes up to board 6, hand 4
+/// passed` or `188 of 11114 classes up to board 6, hand 4 passed, then sweep#RRYR+YY: WA,
+/// oracle 2, returned -1`; `None` without a sweep.
+pub fn sweep_summary(s: &SolutionReport) -> Option<String> {
+    let w = s.sweep.as_ref()?;
+    let bound = format!(
+        "{} classes up to board {}, hand {}",
+        w.classes, w.max_board, w.max_hand
+    );
+    Some(match &w.failed {
+        _ if w.skipped => {
+            format!("not swept ({bound}): its cases were skipped after TLEs in a row")
+        }
+        None => format!("{} of {bound} passed", w.judged),
+        Some(f) => format!(
+            "{} of {bound} passed, then {}: {}, oracle {}, returned {}",
+            w.judged - 1,
+            crate::runner::sweep_case_id(&f.board, &f.hand),
+            f.verdict,
+            f.oracle,
+            f.got.map_or("no answer".into(), |g| g.to_string())
+        ),
+    })
+}
+
 /// The cases that fail for `s` under [`case_fails`], in case order.
 pub fn failing_cases(s: &SolutionReport) -> Vec<&CaseResult> {
     s.cases
         .iter()
-        .filter(|c| case_fails(s.expected, kind_of(c.verdict)))
+        .filter(|c| {
+            c.verdict != crate::runner::SKIPPED && case_fails(s.expected, kind_of(c.verdict))
+        })
         .collect()
 }
 
