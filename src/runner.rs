@@ -467,19 +467,24 @@ pub fn run(
                 continue;
             }
             // The case's own strings, hand order included: LeetCode passes the hand as written.
-            let (verdict, out, cpus) =
-                match judge_stable(exec.as_mut(), &c.board, &c.hand, ans.as_i32(), config) {
-                    Ok(v) => v,
-                    Err(why) => {
-                        incomplete = Some(format!(
-                            "{why}: stopped while judging {} on {}, after {k} of {} cases",
-                            sol.name(),
-                            c.id,
-                            valid.len()
-                        ));
-                        break;
-                    }
-                };
+            let (verdict, out, cpus) = match judge_stable(
+                exec.as_mut(),
+                (&c.board, &c.hand),
+                ans.as_i32(),
+                config,
+                tle.wall_ms(config),
+            ) {
+                Ok(v) => v,
+                Err(why) => {
+                    incomplete = Some(format!(
+                        "{why}: stopped while judging {} on {}, after {k} of {} cases",
+                        sol.name(),
+                        c.id,
+                        valid.len()
+                    ));
+                    break;
+                }
+            };
             tle.saw(&verdict, exec.as_mut(), config);
             on_event(&Event::CaseJudged {
                 solution: sol.name(),
@@ -526,20 +531,25 @@ pub fn run(
             }
             for (inst, ans) in &classes {
                 let (board, hand) = (inst.board.to_string(), inst.hand.to_string());
-                let (verdict, out, cpus) =
-                    match judge_stable(exec.as_mut(), &board, &hand, ans.as_i32(), config) {
-                        Ok(v) => v,
-                        Err(why) => {
-                            incomplete = Some(format!(
-                                "{why}: stopped while sweeping {}, after {} of {} classes",
-                                sol.name(),
-                                rep.judged,
-                                classes.len()
-                            ));
-                            sweep_stopped = true;
-                            break;
-                        }
-                    };
+                let (verdict, out, cpus) = match judge_stable(
+                    exec.as_mut(),
+                    (&board, &hand),
+                    ans.as_i32(),
+                    config,
+                    tle.wall_ms(config),
+                ) {
+                    Ok(v) => v,
+                    Err(why) => {
+                        incomplete = Some(format!(
+                            "{why}: stopped while sweeping {}, after {} of {} classes",
+                            sol.name(),
+                            rep.judged,
+                            classes.len()
+                        ));
+                        sweep_stopped = true;
+                        break;
+                    }
+                };
                 rep.judged += 1;
                 rep.cpu_ms += cpus.iter().sum::<f64>().max(out.cpu_ms);
                 if verdict.kind() == VerdictKind::Accepted {
@@ -845,6 +855,15 @@ impl TleStreak {
         self.streak += 1;
     }
 
+    /// The wall-clock limit the next call runs under, in milliseconds.
+    fn wall_ms(&self, config: &Config) -> u64 {
+        if self.seen {
+            config.judging.wall_after_tle(&config.limits)
+        } else {
+            config.limits.wall_ms()
+        }
+    }
+
     fn skipping(&self, judging: &crate::config::Judging) -> bool {
         judging.tle_skip_after > 0 && self.streak >= judging.tle_skip_after
     }
@@ -896,19 +915,24 @@ fn case_result(
 /// Judges a call as [`judge_written`] does, then again, up to `[judging] reruns` times, while
 /// the fastest run so far is near the CPU limit: its CPU time in `[limit / MARGIN, limit *
 /// MARGIN)` ([`timing::MARGIN`] = 1.5) and its verdict one that CPU time decides (AC, WA, or a
-/// TLE of the CPU limit; a TLE of the wall limit, a sleep, is not rerun, and a call killed at
-/// the CPU budget of `limit * MARGIN` lies outside the band). Returns the fastest run's verdict
-/// and outcome, and every run's CPU time in order when there were reruns (empty otherwise).
+/// TLE of the CPU limit). Not rerun: a TLE of the wall limit (a sleep); a call killed at the
+/// CPU budget of `limit * MARGIN` (outside the band); a call stopped at the wall-clock
+/// deadline `wall_ms` whatever its message (on a starved machine), which says nothing about how
+/// long it would have run and would cost a whole wall limit a rerun. Returns the fastest run's
+/// verdict and outcome, and every run's CPU time in order when there were reruns (else empty).
 pub fn judge_stable(
     exec: &mut dyn Executor,
-    board: &str,
-    hand: &str,
+    (board, hand): (&str, &str),
     oracle: i32,
     config: &Config,
+    wall_ms: u64,
 ) -> Result<(Verdict, Outcome, Vec<f64>), String> {
     let (mut verdict, mut out) = judge_written(exec, board, hand, oracle)?;
     let mut cpus = vec![out.cpu_ms];
-    while cpus.len() <= config.judging.reruns && near_limit(&verdict, &out, &config.limits) {
+    while cpus.len() <= config.judging.reruns
+        && near_limit(&verdict, &out, &config.limits)
+        && out.wall_ms < wall_ms as f64
+    {
         let (v, o) = judge_written(exec, board, hand, oracle)?;
         cpus.push(o.cpu_ms);
         if !is_wall_tle(&v) && o.cpu_ms < out.cpu_ms {
@@ -1224,7 +1248,7 @@ mod stable_tests {
             f: |_: &str, _: &str| script.next().unwrap(),
             walls: walls.clone(),
         };
-        let (v, o, cpus) = judge_stable(&mut exec, "WRRBBW", "RB", 2, &config).unwrap();
+        let (v, o, cpus) = judge_stable(&mut exec, ("WRRBBW", "RB"), 2, &config, 5000).unwrap();
         assert_eq!(v, Verdict::Accepted);
         assert_eq!(o.cpu_ms, 1400.0);
         assert_eq!(cpus, vec![1900.0, 2100.0, 1500.0, 1400.0]);
@@ -1235,24 +1259,30 @@ mod stable_tests {
             f: |_: &str, _: &str| script.next().unwrap(),
             walls: walls.clone(),
         };
-        let (v, o, cpus) = judge_stable(&mut exec, "WRRBBW", "RB", 2, &config).unwrap();
+        let (v, o, cpus) = judge_stable(&mut exec, ("WRRBBW", "RB"), 2, &config, 5000).unwrap();
         assert_eq!(
             (v, o.cpu_ms, cpus),
             (Verdict::Accepted, 1000.0, vec![2100.0, 1000.0])
         );
 
-        // Not rerun: a fast answer, a wall TLE (a sleep), a call killed at 1.5 x the limit.
+        // Not rerun: a fast answer, a wall TLE (a sleep), a call killed at 1.5 x the limit, a
+        // CPU TLE stopped at the wall deadline on a starved machine.
+        let starved = Outcome {
+            wall_ms: 5000.0,
+            ..out(cpu_tle(), 2500.0)
+        };
         for first in [
             out(Ok(2), 1332.0),
             out(Err(Failure::TimeLimit("wall 5000 ms".into())), 1500.0),
             out(cpu_tle(), 3000.0),
+            starved,
         ] {
             let mut script = vec![first.clone()].into_iter();
             let mut exec = Scripted {
                 f: |_: &str, _: &str| script.next().unwrap(),
                 walls: walls.clone(),
             };
-            let (_, o, cpus) = judge_stable(&mut exec, "WRRBBW", "RB", 2, &config).unwrap();
+            let (_, o, cpus) = judge_stable(&mut exec, ("WRRBBW", "RB"), 2, &config, 5000).unwrap();
             assert_eq!((o, cpus), (first, vec![]));
         }
 
@@ -1263,7 +1293,7 @@ mod stable_tests {
             f: |_: &str, _: &str| script.next().unwrap(),
             walls,
         };
-        let (v, _, cpus) = judge_stable(&mut exec, "WRRBBW", "RB", 2, &one).unwrap();
+        let (v, _, cpus) = judge_stable(&mut exec, ("WRRBBW", "RB"), 2, &one, 5000).unwrap();
         assert_eq!(v.kind(), VerdictKind::TimeLimitExceeded);
         assert_eq!(cpus, vec![2500.0, 2400.0]);
     }
