@@ -52,6 +52,137 @@ impl Limits {
     }
 }
 
+/// `[sweep]`: after the case files, every submission is judged on every symmetry class (colour
+/// renaming x board reversal) of boards of 1..=`max_board` and hands of 1..=`max_hand` balls,
+/// smallest first, up to its first failing class (see [`crate::runner`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Sweep {
+    /// Longest board, in balls; 0 turns the sweep off.
+    pub max_board: usize,
+    /// Largest hand, in balls; 0 turns the sweep off.
+    pub max_hand: usize,
+}
+
+impl Default for Sweep {
+    /// 6 x 4: 11114 classes, the largest bound on which a Python submission spends at most
+    /// about 3 s. Measured with `zuma-judge run` (worker calls, one a class, one core each): the
+    /// plain Python BFS spent 2.5 s CPU on 6 x 4, 0.4 s on 5 x 4, 2.5 s on 7 x 3 (21769
+    /// classes, but hands of 3 only), 13.9 s on 6 x 5 and 16.9 s on 7 x 4; the shipped
+    /// `seed003_adjacent_memo_py` 1.4 to 1.6 s on 6 x 4.
+    fn default() -> Self {
+        Sweep {
+            max_board: 6,
+            max_hand: 4,
+        }
+    }
+}
+
+impl Sweep {
+    /// Whether there is a sweep at all.
+    pub fn enabled(&self) -> bool {
+        self.max_board > 0 && self.max_hand > 0
+    }
+
+    /// Checks the bound against the constraints; the message names the key.
+    pub fn check(&self, constraints: &Constraints) -> Result<(), String> {
+        if !self.enabled() {
+            return Ok(());
+        }
+        if self.max_board > constraints.board_max.min(SWEEP_MAX_BOARD) {
+            return Err(format!(
+                "[sweep] max_board = {} is out of range: use 0 (no sweep) to {} (the smaller of \
+                 [constraints] board_max and {SWEEP_MAX_BOARD})",
+                self.max_board,
+                constraints.board_max.min(SWEEP_MAX_BOARD)
+            ));
+        }
+        if self.max_hand > constraints.hand_max {
+            return Err(format!(
+                "[sweep] max_hand = {} is out of range: use 0 (no sweep) to {} ([constraints] \
+                 hand_max)",
+                self.max_hand, constraints.hand_max
+            ));
+        }
+        if constraints.colours.len() != 5 {
+            return Err(format!(
+                "[sweep] enumerates boards over the five colours RYBGW, but [constraints] colours \
+                 = {:?}: set [sweep] max_board = 0 to turn the sweep off",
+                constraints.colours
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Longest board `[sweep] max_board` may ask for: 10 balls with a hand of 5 is millions of
+/// classes, hours for any submission.
+pub const SWEEP_MAX_BOARD: usize = 10;
+
+/// `[judging]`: how verdicts are made stable and how a looping submission is cut short.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Judging {
+    /// Up to how many extra runs a case gets when its CPU time lands within a factor
+    /// [`crate::timing::MARGIN`] of the CPU limit, on either side; the fastest run is judged.
+    pub reruns: usize,
+    /// After this many consecutive TLEs a submission's remaining cases (and its sweep) are
+    /// skipped; 0 never skips.
+    pub tle_skip_after: usize,
+    /// Wall-clock limit of every case after a submission's first TLE, in milliseconds; 0 for
+    /// the CPU limit x 1.5, the CPU budget at which a worker is killed anyway.
+    pub wall_after_tle_ms: u64,
+}
+
+impl Default for Judging {
+    fn default() -> Self {
+        Judging {
+            reruns: 3,
+            tle_skip_after: 3,
+            wall_after_tle_ms: 0,
+        }
+    }
+}
+
+impl Judging {
+    /// Checks the keys against the limits; the message names the key.
+    pub fn check(&self, limits: &Limits) -> Result<(), String> {
+        if self.reruns > 10 {
+            return Err(format!(
+                "[judging] reruns = {} is out of range: use 0 to 10 (extra runs of a case near \
+                 the CPU limit)",
+                self.reruns
+            ));
+        }
+        if self.tle_skip_after > 1000 {
+            return Err(format!(
+                "[judging] tle_skip_after = {} is out of range: use 0 (never skip) to 1000 \
+                 (consecutive TLEs)",
+                self.tle_skip_after
+            ));
+        }
+        let w = self.wall_after_tle_ms;
+        if w != 0 && !(limits.cpu_ms..=limits.wall_ms()).contains(&w) {
+            return Err(format!(
+                "[judging] wall_after_tle_ms = {w} is out of range: use 0 (the CPU limit x 1.5) \
+                 or {} ([limits] cpu_ms) to {} (the wall limit, 2 x cpu_ms + 1000)",
+                limits.cpu_ms,
+                limits.wall_ms()
+            ));
+        }
+        Ok(())
+    }
+
+    /// The wall-clock limit after a first TLE, in milliseconds.
+    pub fn wall_after_tle(&self, limits: &Limits) -> u64 {
+        if self.wall_after_tle_ms == 0 {
+            limits.cpu_ms * 3 / 2
+        } else {
+            self.wall_after_tle_ms
+        }
+    }
+}
+
 /// The whole of `judge.toml`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -60,6 +191,10 @@ pub struct Config {
     pub constraints: Constraints,
     /// How long and how much memory a solution may use.
     pub limits: Limits,
+    /// The exhaustive sweep after the case files.
+    pub sweep: Sweep,
+    /// Reruns near the limit, and what happens after a TLE.
+    pub judging: Judging,
 }
 
 /// A `judge.toml` that cannot be used. Exit code 2.
@@ -116,8 +251,9 @@ impl Config {
         config
             .constraints
             .check()
-            .map(|()| config.limits.check())
-            .and_then(|r| r)
+            .and_then(|()| config.limits.check())
+            .and_then(|()| config.sweep.check(&config.constraints))
+            .and_then(|()| config.judging.check(&config.limits))
             .map_err(|message| ConfigError::Constraints {
                 path: path.to_path_buf(),
                 message,
@@ -135,6 +271,29 @@ impl Config {
             self.limits.cpu_ms,
             self.limits.wall_ms(),
             self.limits.memory_mib
+        )
+    }
+
+    /// One line for reports on the sweep and the judging rules, e.g. `sweep: every class up to
+    /// board 6, hand 4; reruns: up to 3 near the CPU limit; after a TLE: 3000 ms wall, skip after
+    /// 3 in a row`.
+    pub fn describe_judging(&self) -> String {
+        let sweep = if self.sweep.enabled() {
+            format!(
+                "every class up to board {}, hand {}",
+                self.sweep.max_board, self.sweep.max_hand
+            )
+        } else {
+            "off".into()
+        };
+        let skip = match self.judging.tle_skip_after {
+            0 => "never skip".to_string(),
+            k => format!("skip after {k} in a row"),
+        };
+        format!(
+            "sweep: {sweep}; reruns: up to {} near the CPU limit; after a TLE: {} ms wall, {skip}",
+            self.judging.reruns,
+            self.judging.wall_after_tle(&self.limits)
         )
     }
 }
@@ -171,6 +330,43 @@ mod tests {
         assert_eq!(
             Config::load(&dir.path().join("none.toml"), false).unwrap(),
             Config::default()
+        );
+    }
+
+    #[test]
+    fn sweep_and_judging_keys_are_range_checked() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("judge.toml");
+        let err = |text: &str| {
+            std::fs::write(&p, text).unwrap();
+            Config::load(&p, true).unwrap_err().to_string()
+        };
+        assert!(err("[sweep]\nmax_board = 11\n").ends_with(
+            "[sweep] max_board = 11 is out of range: use 0 (no sweep) to 10 (the smaller of \
+             [constraints] board_max and 10)"
+        ));
+        assert!(err("[sweep]\nmax_hand = 6\n").ends_with(
+            "[sweep] max_hand = 6 is out of range: use 0 (no sweep) to 5 ([constraints] hand_max)"
+        ));
+        assert!(err("[judging]\nreruns = 11\n").contains("[judging] reruns = 11 is out of range"));
+        assert!(err("[judging]\nwall_after_tle_ms = 100\n").ends_with(
+            "[judging] wall_after_tle_ms = 100 is out of range: use 0 (the CPU limit x 1.5) or \
+             2000 ([limits] cpu_ms) to 5000 (the wall limit, 2 x cpu_ms + 1000)"
+        ));
+        std::fs::write(
+            &p,
+            "[sweep]\nmax_board = 0\n[judging]\ntle_skip_after = 0\n",
+        )
+        .unwrap();
+        let c = Config::load(&p, true).unwrap();
+        assert!(!c.sweep.enabled());
+        assert_eq!(c.judging.wall_after_tle(&c.limits), 3000);
+        assert_eq!(
+            Config::default().sweep,
+            Sweep {
+                max_board: 6,
+                max_hand: 4
+            }
         );
     }
 }

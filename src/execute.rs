@@ -82,6 +82,11 @@ pub trait Executor {
     fn prepare(&mut self) -> Result<(), Unjudged> {
         Ok(())
     }
+
+    /// Sets the wall-clock limit of the calls that follow, in milliseconds (`None`: back to
+    /// [`crate::config::Limits::wall_ms`]). The runner shortens it after a submission's first
+    /// TLE. Executors without limits ignore it.
+    fn set_wall_ms(&mut self, _wall_ms: Option<u64>) {}
 }
 
 impl<E: Executor + ?Sized> Executor for Box<E> {
@@ -93,6 +98,9 @@ impl<E: Executor + ?Sized> Executor for Box<E> {
     }
     fn describe(&self) -> String {
         (**self).describe()
+    }
+    fn set_wall_ms(&mut self, wall_ms: Option<u64>) {
+        (**self).set_wall_ms(wall_ms)
     }
 }
 
@@ -268,6 +276,10 @@ impl<E: Executor> Executor for Repeat<E> {
 
     fn prepare(&mut self) -> Result<(), Unjudged> {
         self.inner.prepare()
+    }
+
+    fn set_wall_ms(&mut self, wall_ms: Option<u64>) {
+        self.inner.set_wall_ms(wall_ms)
     }
 
     fn describe(&self) -> String {

@@ -124,7 +124,7 @@ enum Command {
     /// Time the oracle, the reference BFS and the seed 000 port on the same cases.
     Bench {
         /// A case file or a directory of them; repeatable.
-        #[arg(long = "cases", value_name = "PATH", default_value = "bench/hard.toml")]
+        #[arg(long = "cases", value_name = "PATH", default_value = "cases/hard.toml")]
         cases: Vec<PathBuf>,
         /// Time only this engine; repeatable (default: all three).
         #[arg(long = "engine", value_enum, value_name = "ENGINE")]

@@ -365,7 +365,7 @@ pub struct Oracle {
     ///
     /// Keying by the smaller of the board and its mirror image (safe: mirroring keeps
     /// neighbours, so a board and its mirror have the same answer) was measured and dropped: on
-    /// `bench/hard.toml` it explored the same states and cost 5% more instructions.
+    /// `cases/hard.toml` it explored the same states and cost 5% more instructions.
     lower: FxHashMap<(Packed, PackedHand), u8>,
     stats: SearchStats,
     tables: Tables,

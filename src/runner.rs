@@ -78,9 +78,69 @@ pub struct CaseResult {
     /// median); omitted for a single call. A baseline reads their spread as the noise.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub times_ms: Vec<f64>,
-    /// For RE/TLE/MLE: what happened.
+    /// Runs of the case: more than 1 when its CPU time landed within a factor
+    /// [`timing::MARGIN`] of the limit (see [`judge_stable`]); omitted for 1.
+    #[serde(skip_serializing_if = "is_one")]
+    pub runs: usize,
+    /// With reruns: the CPU time of every run, in milliseconds, in order (the case is judged on
+    /// the fastest, whose times are `time_ms` and `cpu_ms`); omitted for one run.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cpu_runs_ms: Vec<f64>,
+    /// For RE/TLE/MLE: what happened; for SKIP, why.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+}
+
+fn is_one(n: &usize) -> bool {
+    *n == 1
+}
+
+/// The per-case verdict string of a case not judged: the submission had
+/// `[judging] tle_skip_after` TLEs in a row before it.
+pub const SKIPPED: &str = "SKIP";
+
+/// The `case` of a sweep class's result: `sweep#` then the board, `+`, the hand, e.g.
+/// `sweep#RRYR+YY` (hand in `RYBGW` order).
+pub fn sweep_case_id(board: &str, hand: &str) -> String {
+    format!("sweep#{board}+{hand}")
+}
+
+/// What a solution's sweep did (see [`crate::config::Sweep`]). JSON:
+/// `sweep: {max_board, max_hand, classes, judged, failed, skipped, cpu_ms, wall_ms}`.
+#[derive(Clone, Debug, Serialize)]
+pub struct SweepReport {
+    /// Longest board swept, in balls.
+    pub max_board: usize,
+    /// Largest hand swept, in balls.
+    pub max_hand: usize,
+    /// Symmetry classes within the bound.
+    pub classes: usize,
+    /// Classes judged: every one up to and including the first failing one.
+    pub judged: usize,
+    /// The first failing class in size order (its representative), or null.
+    pub failed: Option<SweepFailure>,
+    /// True when the sweep was not run because the submission's cases were skipped after
+    /// consecutive TLEs (or the run stopped).
+    pub skipped: bool,
+    /// CPU time of the sweep's calls, in milliseconds.
+    pub cpu_ms: f64,
+    /// Wall time of the sweep, in milliseconds.
+    pub wall_ms: f64,
+}
+
+/// A sweep's first failing class.
+#[derive(Clone, Debug, Serialize)]
+pub struct SweepFailure {
+    /// The representative's board.
+    pub board: String,
+    /// Its hand, in `RYBGW` order.
+    pub hand: String,
+    /// The oracle's answer.
+    pub oracle: i32,
+    /// What the solution returned, if it returned.
+    pub got: Option<i32>,
+    /// `WA`, `TLE`, `RE` or `MLE`.
+    pub verdict: &'static str,
 }
 
 /// A failing input with the truth about it.
@@ -133,8 +193,11 @@ pub struct SolutionReport {
     /// same verdict when that is smaller in [`generate::size_order`] (such as a counterexample
     /// `exhaust` recorded); null when nothing failed.
     pub minimised: Option<FailingInput>,
-    /// Cases per verdict code.
+    /// Cases per verdict code, `SKIP` included.
     pub counts: std::collections::BTreeMap<&'static str, usize>,
+    /// The sweep after the cases; null when `[sweep]` is off or the submission was judged on
+    /// no case.
+    pub sweep: Option<SweepReport>,
     /// Sum of case times, in milliseconds.
     pub total_ms: f64,
     /// Slowest case time, in milliseconds.
@@ -431,6 +494,7 @@ pub fn run_checked(
     });
     let mut reports = Vec::new();
     let mut incomplete = None;
+    let classes = sweep_inputs(&config.sweep, &mut oracle)?;
     for sol in solutions {
         let mut exec = executor_for(*sol);
         if let Err(why) = exec.prepare() {
@@ -440,11 +504,21 @@ pub fn run_checked(
             continue;
         }
         let mut results = Vec::new();
-        let mut first: Option<(usize, Verdict)> = None;
-        for (k, (c, _, ans)) in valid.iter().enumerate() {
+        let mut first: Option<Failed> = None;
+        let mut tle = TleStreak::default();
+        for (k, (c, inst, ans)) in valid.iter().enumerate() {
+            if tle.skipping(&config.judging) {
+                results.push(skipped(c, ans.as_i32(), config.judging.tle_skip_after));
+                continue;
+            }
             // The case's own strings, hand order included: LeetCode passes the hand as written.
-            let (verdict, out) = match judge_written(exec.as_mut(), &c.board, &c.hand, ans.as_i32())
-            {
+            let (verdict, out, cpus) = match judge_stable(
+                exec.as_mut(),
+                (&c.board, &c.hand),
+                ans.as_i32(),
+                config,
+                (tle.wall_ms(config), tle.seen),
+            ) {
                 Ok(v) => v,
                 Err(why) => {
                     incomplete = Some(format!(
@@ -456,52 +530,157 @@ pub fn run_checked(
                     break;
                 }
             };
-            let time_ms = out.wall_ms;
+            tle.saw(&verdict, exec.as_mut(), config);
             on_event(&Event::CaseJudged {
                 solution: sol.name(),
                 case: &c.id,
                 verdict: &verdict,
-                time_ms,
+                time_ms: out.wall_ms,
             });
             if first.is_none() && verdict.kind() != VerdictKind::Accepted {
-                first = Some((k, verdict.clone()));
+                first = Some(Failed {
+                    board: c.board.clone(),
+                    hand: c.hand.clone(),
+                    instance: (*inst).clone(),
+                    answer: (*ans).clone(),
+                    verdict: verdict.clone(),
+                    case: c.id.clone(),
+                });
             }
-            results.push(CaseResult {
-                case: c.id.clone(),
-                board: c.board.clone(),
-                hand: c.hand.clone(),
-                oracle: ans.as_i32(),
-                got: verdict.got(ans.as_i32()),
-                verdict: verdict.kind().code(),
-                points: c.points,
-                time_ms,
-                cpu_ms: out.cpu_ms,
-                times_ms: out.repeats_ms.clone(),
-                message: failure_message(&verdict),
-            });
+            results.push(case_result(
+                c.id.clone(),
+                (&c.board, &c.hand),
+                ans.as_i32(),
+                &verdict,
+                &out,
+                cpus,
+                c.points,
+            ));
         }
+        let cases_done = results.len();
+        let mut swept_fail: Option<Failed> = None;
+        let mut sweep_stopped = false;
+        let sweep = config.sweep.enabled().then(|| {
+            let started = Instant::now();
+            let mut rep = SweepReport {
+                max_board: config.sweep.max_board,
+                max_hand: config.sweep.max_hand,
+                classes: classes.len(),
+                judged: 0,
+                failed: None,
+                skipped: incomplete.is_some() || tle.skipping(&config.judging),
+                cpu_ms: 0.0,
+                wall_ms: 0.0,
+            };
+            if rep.skipped {
+                return rep;
+            }
+            for (inst, ans) in &classes {
+                let (board, hand) = (inst.board.to_string(), inst.hand.to_string());
+                let (verdict, out, cpus) = match judge_stable(
+                    exec.as_mut(),
+                    (&board, &hand),
+                    ans.as_i32(),
+                    config,
+                    (tle.wall_ms(config), tle.seen),
+                ) {
+                    Ok(v) => v,
+                    Err(why) => {
+                        incomplete = Some(format!(
+                            "{why}: stopped while sweeping {}, after {} of {} classes",
+                            sol.name(),
+                            rep.judged,
+                            classes.len()
+                        ));
+                        sweep_stopped = true;
+                        break;
+                    }
+                };
+                rep.judged += 1;
+                rep.cpu_ms += cpus.iter().sum::<f64>().max(out.cpu_ms);
+                if verdict.kind() == VerdictKind::Accepted {
+                    continue;
+                }
+                // The first failing class in size order: the sweep stops here, whatever the
+                // kind, so a TLE costs one limit.
+                let id = sweep_case_id(&board, &hand);
+                on_event(&Event::CaseJudged {
+                    solution: sol.name(),
+                    case: &id,
+                    verdict: &verdict,
+                    time_ms: out.wall_ms,
+                });
+                rep.failed = Some(SweepFailure {
+                    board: board.clone(),
+                    hand: hand.clone(),
+                    oracle: ans.as_i32(),
+                    got: verdict.got(ans.as_i32()),
+                    verdict: verdict.kind().code(),
+                });
+                // A swept class is worth no points: the score is the case files'.
+                results.push(case_result(
+                    id.clone(),
+                    (&board, &hand),
+                    ans.as_i32(),
+                    &verdict,
+                    &out,
+                    cpus,
+                    0,
+                ));
+                let failed = Failed {
+                    board,
+                    hand,
+                    instance: inst.clone(),
+                    answer: ans.clone(),
+                    verdict,
+                    case: id,
+                };
+                first.get_or_insert_with(|| failed.clone());
+                swept_fail = Some(failed);
+                break;
+            }
+            rep.wall_ms = started.elapsed().as_secs_f64() * 1e3;
+            rep
+        });
         let one_cause = same_failure_everywhere(&results);
         let (first_failure, first_failure_case, minimised) = match first {
             None => (None, None, None),
             // Stopped, or one run-time error on every case (a name the code lacks, say): the
             // input has nothing to do with it, so there is nothing to minimise.
-            Some((k, v)) if incomplete.is_some() || one_cause.is_some() => {
-                let (c, inst, ans) = valid[k];
-                let mut failing = failing_input(inst, ans, &v);
-                (failing.board, failing.hand) = (c.board.clone(), c.hand.clone());
-                (Some(failing), Some(c.id.clone()), None)
+            Some(f) if incomplete.is_some() || one_cause.is_some() => {
+                (Some(f.failing()), Some(f.case), None)
             }
-            Some((k, v)) => {
-                let (c, inst, ans) = valid[k];
-                let mut failing = failing_input(inst, ans, &v);
-                (failing.board, failing.hand) = (c.board.clone(), c.hand.clone());
-                let kind = v.kind();
+            Some(f) => {
+                let kind = f.verdict.kind();
+                let inst = &f.instance;
                 // A TLE or MLE candidate costs a limit each; their first failure stands as is.
                 let worth = !matches!(
                     kind,
                     VerdictKind::TimeLimitExceeded | VerdictKind::MemoryLimitExceeded
                 );
-                let minimised = if worth {
+                // The sweep's failing class is the smallest failing input within the sweep's
+                // bound in size order (for a solution that keeps the symmetries): no shrinking
+                // is needed when it failed the same way.
+                let swept = swept_fail.filter(|s| s.verdict.kind() == kind);
+                let minimised = if let Some(s) = swept {
+                    // A suite case of the same kind can still be smaller: one with more board
+                    // and less hand than the sweep's bound.
+                    let (small, best) = valid
+                        .iter()
+                        .zip(&results)
+                        .filter(|(_, r)| r.verdict == kind.code())
+                        .map(|((_, i, a), r)| ((*i).clone(), failing_of_result(r, i, a)))
+                        .chain(std::iter::once((s.instance.clone(), s.failing())))
+                        .min_by(|a, b| {
+                            generate::size_order((&a.0.board, &a.0.hand), (&b.0.board, &b.0.hand))
+                        })
+                        .expect("the sweep's failure is there");
+                    on_event(&Event::Minimised {
+                        solution: sol.name(),
+                        input: &small,
+                    });
+                    Some(best)
+                } else if worth {
                     let until = Instant::now()
                         + Duration::from_millis(MINIMISE_WALL_LIMITS * config.limits.wall_ms());
                     let (small, _) = minimise::minimise(
@@ -530,7 +709,7 @@ pub fn run_checked(
                     // it shrank nothing, the failing input is the case as written: a solution
                     // whose answer depends on the hand's order may pass the sorted hand.
                     let greedy = if small == *inst {
-                        (c.board.clone(), c.hand.clone(), small)
+                        (f.board.clone(), f.hand.clone(), small)
                     } else {
                         (small.board.to_string(), small.hand.to_string(), small)
                     };
@@ -566,22 +745,27 @@ pub fn run_checked(
                 } else {
                     None
                 };
-                (Some(failing), Some(c.id.clone()), minimised)
+                (Some(f.failing()), Some(f.case.clone()), minimised)
             }
         };
+        // Skipped cases are no verdict: they count as SKIP, never as AC.
         let kinds: Vec<VerdictKind> = results
             .iter()
-            .map(|r| {
-                VerdictKind::ALL
-                    .into_iter()
-                    .find(|k| k.code() == r.verdict)
-                    .unwrap()
-            })
+            .filter_map(|r| VerdictKind::ALL.into_iter().find(|k| k.code() == r.verdict))
             .collect();
         let mut counts = std::collections::BTreeMap::new();
         for k in VerdictKind::ALL {
             counts.insert(k.code(), kinds.iter().filter(|x| **x == k).count());
         }
+        counts.insert(
+            SKIPPED,
+            results.iter().filter(|r| r.verdict == SKIPPED).count(),
+        );
+        let judged: Vec<CaseResult> = results
+            .iter()
+            .filter(|r| r.verdict != SKIPPED)
+            .cloned()
+            .collect();
         let report = SolutionReport {
             name: sol.name().to_string(),
             expected: sol.expected(),
@@ -591,9 +775,9 @@ pub fn run_checked(
             path: sol.path().to_string(),
             total_ms: results.iter().map(|r| r.time_ms).sum(),
             max_ms: results.iter().map(|r| r.time_ms).fold(0.0, f64::max),
-            timing: timing::summarise(&results, &config.limits),
+            timing: timing::summarise(&judged, &config.limits),
             run_by: exec.describe(),
-            complete: results.len() == valid.len(),
+            complete: cases_done == valid.len() && !sweep_stopped,
             language: sol.language().to_string(),
             toolchain: None,
             build: None,
@@ -604,6 +788,7 @@ pub fn run_checked(
             first_failure_case,
             minimised,
             counts,
+            sweep,
         };
         on_event(&Event::SolutionFinished { report: &report });
         reports.push(report);
@@ -637,6 +822,201 @@ pub fn run_checked(
     Ok(report)
 }
 
+/// A failing call: the strings it was called with, the truth and the verdict.
+#[derive(Clone)]
+struct Failed {
+    board: String,
+    hand: String,
+    instance: Instance,
+    answer: Answer,
+    verdict: Verdict,
+    case: String,
+}
+
+impl Failed {
+    fn failing(&self) -> FailingInput {
+        let mut f = failing_input(&self.instance, &self.answer, &self.verdict);
+        (f.board, f.hand) = (self.board.clone(), self.hand.clone());
+        f
+    }
+}
+
+/// The failing input of a failing case result, as it was called.
+fn failing_of_result(r: &CaseResult, inst: &Instance, ans: &Answer) -> FailingInput {
+    let moves = ans.witness.clone().unwrap_or_default();
+    FailingInput {
+        board: r.board.clone(),
+        hand: r.hand.clone(),
+        oracle: r.oracle,
+        got: r.got,
+        verdict: r.verdict,
+        witness: explain::compact(&moves)
+            .split_whitespace()
+            .map(String::from)
+            .collect(),
+        message: r.message.clone(),
+        size: inst.size(),
+        moves,
+    }
+}
+
+/// Every symmetry class within `[sweep]` (none when it is off), in size order, with the
+/// oracle's answer.
+fn sweep_inputs(
+    sweep: &crate::config::Sweep,
+    oracle: &mut Oracle,
+) -> Result<Vec<(Instance, Answer)>, WitnessError> {
+    if !sweep.enabled() {
+        return Ok(Vec::new());
+    }
+    generate::symmetry_classes(sweep.max_board, sweep.max_hand)
+        .into_iter()
+        .map(|c| {
+            let inst = Instance {
+                board: c.board,
+                hand: c.hand,
+            };
+            let a = oracle.solve(&inst)?;
+            Ok((inst, a))
+        })
+        .collect()
+}
+
+/// A submission's run of consecutive TLEs: after the first TLE its wall-clock limit is
+/// shortened to `[judging] wall_after_tle_ms`, and after `tle_skip_after` in a row the rest of
+/// its cases are skipped.
+#[derive(Default)]
+struct TleStreak {
+    seen: bool,
+    streak: usize,
+}
+
+impl TleStreak {
+    fn saw(&mut self, v: &Verdict, exec: &mut dyn Executor, config: &Config) {
+        if v.kind() != VerdictKind::TimeLimitExceeded {
+            self.streak = 0;
+            return;
+        }
+        if !self.seen {
+            self.seen = true;
+            exec.set_wall_ms(Some(config.judging.wall_after_tle(&config.limits)));
+        }
+        self.streak += 1;
+    }
+
+    /// The wall-clock limit the next call runs under, in milliseconds.
+    fn wall_ms(&self, config: &Config) -> u64 {
+        if self.seen {
+            config.judging.wall_after_tle(&config.limits)
+        } else {
+            config.limits.wall_ms()
+        }
+    }
+
+    fn skipping(&self, judging: &crate::config::Judging) -> bool {
+        judging.tle_skip_after > 0 && self.streak >= judging.tle_skip_after
+    }
+}
+
+/// The result of a case skipped after `after` consecutive TLEs.
+fn skipped(c: &Case, oracle: i32, after: usize) -> CaseResult {
+    CaseResult {
+        case: c.id.clone(),
+        board: c.board.clone(),
+        hand: c.hand.clone(),
+        oracle,
+        got: None,
+        verdict: SKIPPED,
+        points: c.points,
+        time_ms: 0.0,
+        cpu_ms: 0.0,
+        times_ms: Vec::new(),
+        runs: 0,
+        cpu_runs_ms: Vec::new(),
+        message: Some(format!("skipped: {after} TLEs in a row before it")),
+    }
+}
+
+/// The result of one judged call (or its fastest run, with reruns' CPU times `cpus`).
+fn case_result(
+    case: String,
+    (board, hand): (&str, &str),
+    oracle: i32,
+    verdict: &Verdict,
+    out: &Outcome,
+    cpus: Vec<f64>,
+    points: u64,
+) -> CaseResult {
+    CaseResult {
+        case,
+        points,
+        board: board.to_string(),
+        hand: hand.to_string(),
+        oracle,
+        got: verdict.got(oracle),
+        verdict: verdict.kind().code(),
+        time_ms: out.wall_ms,
+        cpu_ms: out.cpu_ms,
+        times_ms: out.repeats_ms.clone(),
+        runs: cpus.len().max(1),
+        cpu_runs_ms: cpus,
+        message: failure_message(verdict),
+    }
+}
+
+/// Judges a call as [`judge_written`] does, then again, up to `[judging] reruns` times, while
+/// the fastest run so far is near the CPU limit: its CPU time in `[limit / MARGIN, limit *
+/// MARGIN)` ([`timing::MARGIN`] = 1.5) and its verdict one that CPU time decides (AC, WA, or a
+/// TLE of the CPU limit). Not rerun: a TLE once the submission had one (`tle_seen`); a TLE of
+/// the wall limit (a sleep); a call killed at the
+/// CPU budget of `limit * MARGIN` (outside the band); a call stopped at the wall-clock
+/// deadline `wall_ms` whatever its message (on a starved machine), which says nothing about how
+/// long it would have run and would cost a whole wall limit a rerun. Returns the fastest run's
+/// verdict and outcome, and every run's CPU time in order when there were reruns (else empty).
+pub fn judge_stable(
+    exec: &mut dyn Executor,
+    (board, hand): (&str, &str),
+    oracle: i32,
+    config: &Config,
+    (wall_ms, tle_seen): (u64, bool),
+) -> Result<(Verdict, Outcome, Vec<f64>), String> {
+    let (mut verdict, mut out) = judge_written(exec, board, hand, oracle)?;
+    let mut cpus = vec![out.cpu_ms];
+    // Once a submission has a TLE, a later near-limit TLE is not rerun: its verdict is TLE
+    // whatever the rerun gives, and each rerun costs a limit.
+    let rerun = !(tle_seen && verdict.kind() == VerdictKind::TimeLimitExceeded);
+    while rerun
+        && cpus.len() <= config.judging.reruns
+        && near_limit(&verdict, &out, &config.limits)
+        && out.wall_ms < wall_ms as f64
+    {
+        let (v, o) = judge_written(exec, board, hand, oracle)?;
+        cpus.push(o.cpu_ms);
+        if !is_wall_tle(&v) && o.cpu_ms < out.cpu_ms {
+            (verdict, out) = (v, o);
+        }
+    }
+    if cpus.len() == 1 {
+        cpus.clear();
+    }
+    Ok((verdict, out, cpus))
+}
+
+fn is_wall_tle(v: &Verdict) -> bool {
+    matches!(v, Verdict::TimeLimitExceeded { limit } if limit.starts_with("wall"))
+}
+
+/// Whether another run could change the verdict: see [`judge_stable`].
+fn near_limit(v: &Verdict, out: &Outcome, limits: &crate::config::Limits) -> bool {
+    let limit = limits.cpu_ms as f64;
+    let decided_by_cpu = match v {
+        Verdict::Accepted | Verdict::WrongAnswer { .. } => true,
+        Verdict::TimeLimitExceeded { .. } => !is_wall_tle(v),
+        _ => false,
+    };
+    decided_by_cpu && out.cpu_ms >= limit / timing::MARGIN && out.cpu_ms < limit * timing::MARGIN
+}
+
 /// The message when every case failed with the same run-time error (at least two cases): a
 /// cause that does not depend on the input, said once by the reports.
 pub fn same_failure_everywhere(results: &[CaseResult]) -> Option<&str> {
@@ -665,6 +1045,7 @@ fn unjudged(
     for k in VerdictKind::ALL {
         counts.insert(k.code(), 0);
     }
+    counts.insert(SKIPPED, 0);
     SolutionReport {
         name: sol.name().to_string(),
         expected: sol.expected(),
@@ -687,6 +1068,7 @@ fn unjudged(
         build: None,
         message: Some(why.message().to_string()),
         toolchain_missing: missing,
+        sweep: None,
     }
 }
 
@@ -778,7 +1160,7 @@ mod tests {
 
     /// Right when the hand is written in `RYBGW` order, -1 otherwise: a solution whose answer
     /// depends on the order of the hand.
-    struct SortedHandOnly;
+    pub(super) struct SortedHandOnly;
 
     impl Solution for SortedHandOnly {
         fn name(&self) -> &str {
@@ -830,5 +1212,278 @@ mod tests {
             (small.oracle, small.got, small.verdict),
             (2, Some(-1), "WA")
         );
+    }
+}
+
+#[cfg(test)]
+mod stable_tests {
+    use std::cell::RefCell;
+    use std::path::Path;
+    use std::rc::Rc;
+
+    use super::*;
+    use crate::case;
+    use crate::config::{Judging, Sweep};
+    use crate::rules::Constraints;
+
+    /// Answers each call with `f(board, hand)`, and records every wall limit it is given.
+    struct Scripted<F> {
+        f: F,
+        walls: Rc<RefCell<Vec<Option<u64>>>>,
+    }
+
+    impl<F: FnMut(&str, &str) -> Outcome> Executor for Scripted<F> {
+        fn call(&mut self, board: &str, hand: &str) -> Outcome {
+            (self.f)(board, hand)
+        }
+        fn set_wall_ms(&mut self, wall_ms: Option<u64>) {
+            self.walls.borrow_mut().push(wall_ms);
+        }
+    }
+
+    fn out(result: Result<i32, Failure>, cpu_ms: f64) -> Outcome {
+        Outcome {
+            result,
+            wall_ms: cpu_ms + 1.0,
+            cpu_ms,
+            repeats_ms: Vec::new(),
+        }
+    }
+
+    fn cpu_tle() -> Result<i32, Failure> {
+        Err(Failure::TimeLimit("CPU 2000 ms".into()))
+    }
+
+    fn suite(n: usize) -> Suite {
+        let mut text = String::new();
+        for i in 0..n {
+            text.push_str(&format!(
+                "[[case]]\nname = \"c{i}\"\nboard = \"WWRRBBWW\"\nhand = \"WRBRW\"\n"
+            ));
+        }
+        let (cases, errors) = case::parse_file(
+            Path::new("t.toml"),
+            "t.toml",
+            &text,
+            &Constraints::default(),
+        );
+        Suite {
+            cases,
+            errors,
+            files: 1,
+        }
+    }
+
+    fn config(sweep: (usize, usize), judging: Judging) -> Config {
+        Config {
+            sweep: Sweep {
+                max_board: sweep.0,
+                max_hand: sweep.1,
+            },
+            judging,
+            ..Config::default()
+        }
+    }
+
+    fn solution() -> &'static dyn Solution {
+        &crate::runner::tests::SortedHandOnly
+    }
+
+    #[test]
+    fn a_case_near_the_limit_is_rerun_and_judged_on_its_fastest_run() {
+        let config = Config::default();
+        let walls = Rc::new(RefCell::new(Vec::new()));
+        // 1900 ms AC, then a 2100 ms TLE, 1500 ms and 1400 ms: four runs, the last the fastest.
+        let mut script = vec![
+            out(Ok(2), 1900.0),
+            out(cpu_tle(), 2100.0),
+            out(Ok(2), 1500.0),
+            out(Ok(2), 1400.0),
+        ]
+        .into_iter();
+        let mut exec = Scripted {
+            f: |_: &str, _: &str| script.next().unwrap(),
+            walls: walls.clone(),
+        };
+        let (v, o, cpus) =
+            judge_stable(&mut exec, ("WRRBBW", "RB"), 2, &config, (5000, false)).unwrap();
+        assert_eq!(v, Verdict::Accepted);
+        assert_eq!(o.cpu_ms, 1400.0);
+        assert_eq!(cpus, vec![1900.0, 2100.0, 1500.0, 1400.0]);
+
+        // A 2100 ms TLE whose rerun takes 1000 ms: out of the band, no third run; AC.
+        let mut script = vec![out(cpu_tle(), 2100.0), out(Ok(2), 1000.0)].into_iter();
+        let mut exec = Scripted {
+            f: |_: &str, _: &str| script.next().unwrap(),
+            walls: walls.clone(),
+        };
+        let (v, o, cpus) =
+            judge_stable(&mut exec, ("WRRBBW", "RB"), 2, &config, (5000, false)).unwrap();
+        assert_eq!(
+            (v, o.cpu_ms, cpus),
+            (Verdict::Accepted, 1000.0, vec![2100.0, 1000.0])
+        );
+
+        // Not rerun: a fast answer, a wall TLE (a sleep), a call killed at 1.5 x the limit, a
+        // CPU TLE stopped at the wall deadline on a starved machine.
+        let starved = Outcome {
+            wall_ms: 5000.0,
+            ..out(cpu_tle(), 2500.0)
+        };
+        for first in [
+            out(Ok(2), 1332.0),
+            out(Err(Failure::TimeLimit("wall 5000 ms".into())), 1500.0),
+            out(cpu_tle(), 3000.0),
+            starved,
+        ] {
+            let mut script = vec![first.clone()].into_iter();
+            let mut exec = Scripted {
+                f: |_: &str, _: &str| script.next().unwrap(),
+                walls: walls.clone(),
+            };
+            let (_, o, cpus) =
+                judge_stable(&mut exec, ("WRRBBW", "RB"), 2, &config, (5000, false)).unwrap();
+            assert_eq!((o, cpus), (first, vec![]));
+        }
+
+        // With `reruns = 1`, two runs at most; the TLE stands.
+        let one = config_with_reruns(1);
+        let mut script = vec![out(cpu_tle(), 2500.0), out(cpu_tle(), 2400.0)].into_iter();
+        let mut exec = Scripted {
+            f: |_: &str, _: &str| script.next().unwrap(),
+            walls,
+        };
+        let (v, _, cpus) =
+            judge_stable(&mut exec, ("WRRBBW", "RB"), 2, &one, (5000, false)).unwrap();
+        assert_eq!(v.kind(), VerdictKind::TimeLimitExceeded);
+        assert_eq!(cpus, vec![2500.0, 2400.0]);
+    }
+
+    fn config_with_reruns(reruns: usize) -> Config {
+        config(
+            (0, 0),
+            Judging {
+                reruns,
+                ..Judging::default()
+            },
+        )
+    }
+
+    #[test]
+    fn after_k_tles_in_a_row_the_remaining_cases_are_skipped_never_ac() {
+        let judging = Judging {
+            tle_skip_after: 2,
+            ..Judging::default()
+        };
+        let walls = Rc::new(RefCell::new(Vec::new()));
+        // TLE, AC (the run of TLEs starts again), TLE, TLE, then nothing more is called.
+        let script = Rc::new(RefCell::new(
+            vec![
+                out(Err(Failure::TimeLimit("wall 5000 ms".into())), 10.0),
+                out(Ok(2), 1.0),
+                out(Err(Failure::TimeLimit("wall 3000 ms".into())), 10.0),
+                out(Err(Failure::TimeLimit("wall 3000 ms".into())), 10.0),
+            ]
+            .into_iter(),
+        ));
+        let calls = Rc::new(RefCell::new(0));
+        let report = run(
+            &suite(7),
+            &[solution()],
+            &config((4, 2), judging),
+            &mut |_| {
+                let (script, calls) = (script.clone(), calls.clone());
+                Box::new(Scripted {
+                    f: move |_: &str, _: &str| {
+                        *calls.borrow_mut() += 1;
+                        script.borrow_mut().next().unwrap()
+                    },
+                    walls: walls.clone(),
+                }) as Box<dyn Executor + '_>
+            },
+            &mut |_| {},
+        )
+        .unwrap();
+        let s = &report.solutions[0];
+        let verdicts: Vec<&str> = s.cases.iter().map(|c| c.verdict).collect();
+        assert_eq!(
+            verdicts,
+            ["TLE", "AC", "TLE", "TLE", "SKIP", "SKIP", "SKIP"]
+        );
+        assert_eq!(*calls.borrow(), 4);
+        assert_eq!(s.counts["SKIP"], 3);
+        assert_eq!(s.counts["AC"], 1);
+        assert_eq!(s.verdict, VerdictKind::TimeLimitExceeded);
+        assert_eq!(
+            s.cases[4].message.as_deref(),
+            Some("skipped: 2 TLEs in a row before it")
+        );
+        // The wall limit was shortened once, after the first TLE, to 2000 ms x 1.5.
+        assert_eq!(*walls.borrow(), vec![Some(3000)]);
+        let sweep = s.sweep.as_ref().unwrap();
+        assert_eq!((sweep.skipped, sweep.judged, sweep.classes), (true, 0, 148));
+        assert!(s.complete);
+    }
+
+    #[test]
+    fn the_sweep_stops_at_the_smallest_failing_class() {
+        let walls = Rc::new(RefCell::new(Vec::new()));
+        let calls = Rc::new(RefCell::new(Vec::new()));
+        // Right everywhere but on a hand of two balls and a board of three or more: the
+        // smallest such class in size order is RRY + RR.
+        let report = run(
+            &suite(1),
+            &[solution()],
+            &config((4, 2), Judging::default()),
+            &mut |_| {
+                let calls = calls.clone();
+                Box::new(Scripted {
+                    f: move |b: &str, h: &str| {
+                        calls.borrow_mut().push(format!("{b}+{h}"));
+                        let inst = Instance::parse(b, h, &Constraints::default()).unwrap();
+                        let right = crate::oracle::solve(&inst).unwrap().as_i32();
+                        let got = if h.len() == 2 && b.len() >= 3 {
+                            7
+                        } else {
+                            right
+                        };
+                        out(Ok(got), 0.1)
+                    },
+                    walls: walls.clone(),
+                }) as Box<dyn Executor + '_>
+            },
+            &mut |_| {},
+        )
+        .unwrap();
+        let s = &report.solutions[0];
+        let sweep = s.sweep.as_ref().unwrap();
+        assert_eq!(
+            (sweep.classes, sweep.judged, sweep.skipped),
+            (148, 29, false)
+        );
+        let f = sweep.failed.as_ref().unwrap();
+        assert_eq!(
+            (
+                f.board.as_str(),
+                f.hand.as_str(),
+                f.oracle,
+                f.got,
+                f.verdict
+            ),
+            ("RRY", "RR", -1, Some(7), "WA")
+        );
+        // The case file's case and the 29 classes judged, no more.
+        assert_eq!(calls.borrow().len(), 30);
+        assert_eq!(calls.borrow().last().unwrap(), "RRY+RR");
+        let last = s.cases.last().unwrap();
+        assert_eq!((last.case.as_str(), last.verdict), ("sweep#RRY+RR", "WA"));
+        assert_eq!(s.first_failure_case.as_deref(), Some("sweep#RRY+RR"));
+        let m = s.minimised.as_ref().unwrap();
+        assert_eq!(
+            (m.board.as_str(), m.hand.as_str(), m.size),
+            ("RRY", "RR", 5)
+        );
+        assert_eq!(s.verdict, VerdictKind::WrongAnswer);
+        assert!(walls.borrow().is_empty());
     }
 }

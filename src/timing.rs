@@ -107,6 +107,8 @@ mod tests {
             time_ms: cpu_ms + 1.0,
             cpu_ms,
             times_ms: Vec::new(),
+            runs: 1,
+            cpu_runs_ms: Vec::new(),
             message: message.map(String::from),
         }
     }

@@ -43,6 +43,7 @@ impl Reporter for Human {
             let _ = writeln!(o, "INCOMPLETE: {why}");
         }
         let _ = writeln!(o, "limits: {}", r.config.describe());
+        let _ = writeln!(o, "judging: {}", r.config.describe_judging());
         toolchains(&mut o, r);
         let _ = writeln!(
             o,
@@ -92,6 +93,7 @@ impl Reporter for Human {
 pub fn sections(o: &mut String, r: &RunReport) {
     let refuted = r.claims.iter().filter(|c| !c.holds).count();
     o.push_str(&super::timing::section(r));
+    sweep_section(o, r);
 
     unjudged(o, r);
     let failing: Vec<_> = r
@@ -211,11 +213,43 @@ fn unjudged(o: &mut String, r: &RunReport) {
     o.push('\n');
 }
 
+/// One line per swept solution: how many classes passed, and the first failing one.
+fn sweep_section(o: &mut String, r: &RunReport) {
+    let swept: Vec<_> = r
+        .solutions
+        .iter()
+        .filter_map(|s| Some((s, s.sweep.as_ref()?)))
+        .collect();
+    let Some((_, first)) = swept.first() else {
+        return;
+    };
+    let _ = writeln!(
+        o,
+        "Sweep: every symmetry class up to board {}, hand {} ({} classes), smallest first, to the first failure",
+        first.max_board, first.max_hand, first.classes
+    );
+    let width = swept.iter().map(|(s, _)| s.name.len()).max().unwrap_or(0);
+    for (s, _) in swept {
+        let what = super::sweep_summary(s).unwrap_or_default();
+        let _ = writeln!(o, "  {:<width$}  {what}", s.name);
+    }
+    o.push('\n');
+}
+
 /// One solution's block: a header, every non-AC case on one line (those its folder does not
 /// allow tagged `[unexpected]`), then its first failure and the minimised input, each with the
 /// oracle's witness drawn.
 fn failures_of(o: &mut String, s: &SolutionReport, limits: &Constraints) {
-    let bad: Vec<&CaseResult> = s.cases.iter().filter(|c| c.verdict != "AC").collect();
+    let skipped = s
+        .cases
+        .iter()
+        .filter(|c| c.verdict == crate::runner::SKIPPED)
+        .count();
+    let bad: Vec<&CaseResult> = s
+        .cases
+        .iter()
+        .filter(|c| c.verdict != "AC" && c.verdict != crate::runner::SKIPPED)
+        .collect();
     let status = if s.as_expected {
         "as expected"
     } else {
@@ -235,6 +269,21 @@ fn failures_of(o: &mut String, s: &SolutionReport, limits: &Constraints) {
     );
     if let Some(why) = missing_promise(s) {
         let _ = writeln!(o, "  {why}");
+    }
+    if skipped > 0 {
+        let _ = writeln!(
+            o,
+            "  SKIP {skipped} cases, after {} TLEs in a row (not judged, not AC)",
+            s.cases
+                .iter()
+                .find_map(|c| c
+                    .message
+                    .as_deref()?
+                    .strip_prefix("skipped: ")?
+                    .split(' ')
+                    .next())
+                .unwrap_or("?")
+        );
     }
     if let Some(m) = crate::runner::same_failure_everywhere(&s.cases) {
         let _ = writeln!(o, "  every case: {m}");

@@ -23,7 +23,7 @@ pub struct Junit;
 
 /// A failure or error of one testcase.
 struct Problem {
-    /// `failure` or `error`.
+    /// `failure`, `error` or `skipped`.
     element: &'static str,
     /// The `type` attribute: a verdict code, `assertion`, `claim` or `case-file`.
     kind: String,
@@ -105,7 +105,7 @@ fn write_suite(w: &mut Writer<Vec<u8>>, s: &Suite) -> io::Result<()> {
         .with_attribute(("tests", s.cases.len().to_string().as_str()))
         .with_attribute(("failures", s.count("failure").to_string().as_str()))
         .with_attribute(("errors", s.count("error").to_string().as_str()))
-        .with_attribute(("skipped", "0"))
+        .with_attribute(("skipped", s.count("skipped").to_string().as_str()))
         .with_attribute(("time", seconds(s.time() * 1e3).as_str()))
         .write_inner_content(|w| {
             if !s.properties.is_empty() {
@@ -183,19 +183,31 @@ fn solution_suite(r: &RunReport, s: &SolutionReport) -> Suite {
                 name: c.case.clone(),
                 classname: s.name.clone(),
                 time: c.time_ms / 1e3,
-                problem: fails.then(|| case_failure(r, s, c)),
+                problem: if c.verdict == crate::runner::SKIPPED {
+                    Some(Problem {
+                        element: "skipped",
+                        kind: c.verdict.to_string(),
+                        message: c.message.clone().unwrap_or_default(),
+                        body: String::new(),
+                    })
+                } else {
+                    fails.then(|| case_failure(r, s, c))
+                },
                 // A verdict the folder promises is not a failure, but it is worth a note.
-                system_out: (!fails && kind != VerdictKind::Accepted).then(|| {
-                    format!(
-                        "{} as {} promises: {} + {}: oracle {}, returned {}",
-                        c.verdict,
-                        s.expected.name(),
-                        c.board,
-                        c.hand,
-                        c.oracle,
-                        returned(c.got, c.message.as_deref())
-                    )
-                }),
+                system_out: (!fails
+                    && kind != VerdictKind::Accepted
+                    && c.verdict != crate::runner::SKIPPED)
+                    .then(|| {
+                        format!(
+                            "{} as {} promises: {} + {}: oracle {}, returned {}",
+                            c.verdict,
+                            s.expected.name(),
+                            c.board,
+                            c.hand,
+                            c.oracle,
+                            returned(c.got, c.message.as_deref())
+                        )
+                    }),
             }
         })
         .collect();
@@ -245,10 +257,12 @@ fn solution_suite(r: &RunReport, s: &SolutionReport) -> Suite {
             ("path", s.path.clone()),
             ("source", s.source.clone()),
             ("limits", r.config.describe()),
+            ("judging", r.config.describe_judging()),
             ("language", s.language.clone()),
         ]
         .into_iter()
         .chain(s.toolchain.clone().map(|t| ("toolchain", t)))
+        .chain(super::sweep_summary(s).map(|w| ("sweep", w)))
         .collect(),
         cases,
     }

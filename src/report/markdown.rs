@@ -69,6 +69,7 @@ impl Reporter for Markdown {
         );
         let tools = super::toolchains(r);
         let _ = write!(o, "limits: {}", text(&r.config.describe()));
+        let _ = write!(o, "  \njudging: {}", text(&r.config.describe_judging()));
         if !tools.is_empty() {
             let _ = write!(o, "  \ntoolchains: {}", text(&tools.join("; ")));
         }
@@ -101,6 +102,17 @@ impl Reporter for Markdown {
                 );
             }
             o.push('\n');
+            let swept: Vec<String> = r
+                .solutions
+                .iter()
+                .filter_map(|s| {
+                    let w = super::sweep_summary(s)?;
+                    Some(format!("- {} sweep: {}", code(&s.name), text(&w)))
+                })
+                .collect();
+            if !swept.is_empty() {
+                let _ = writeln!(o, "{}\n", swept.join("\n"));
+            }
         }
 
         for s in &r.solutions {

@@ -115,9 +115,12 @@ pub fn case_fails(expected: impl Into<Expected>, verdict: VerdictKind) -> bool {
 }
 
 /// Is `c` a failing case of `s`? [`case_fails`], except that a solution that is as expected has
-/// none (a DOMjudge list judges only the final verdict, the first non-AC case).
+/// none (a DOMjudge list judges only the final verdict, the first non-AC case), and that a
+/// skipped case (see [`crate::runner::SKIPPED`]) is neither.
 pub fn fails_for(s: &SolutionReport, c: &CaseResult) -> bool {
-    !s.as_expected && case_fails(s.expected, kind_of(c.verdict))
+    c.verdict != crate::runner::SKIPPED
+        && !s.as_expected
+        && case_fails(s.expected, kind_of(c.verdict))
 }
 
 /// For a solution that is not as expected although no single case fails: the folder promises
@@ -158,6 +161,31 @@ pub fn toolchains(r: &RunReport) -> Vec<String> {
         }
     }
     seen
+}
+
+/// What the sweep did for `s`, in one line, e.g. `11114 of 11114 classes up to board 6, hand 4
+/// passed` or `188 of 11114 classes up to board 6, hand 4 passed, then sweep#RRYR+YY: WA,
+/// oracle 2, returned -1`; `None` without a sweep.
+pub fn sweep_summary(s: &SolutionReport) -> Option<String> {
+    let w = s.sweep.as_ref()?;
+    let bound = format!(
+        "{} classes up to board {}, hand {}",
+        w.classes, w.max_board, w.max_hand
+    );
+    Some(match &w.failed {
+        _ if w.skipped => {
+            format!("not swept ({bound}): its cases were skipped after TLEs in a row")
+        }
+        None => format!("{} of {bound} passed", w.judged),
+        Some(f) => format!(
+            "{} of {bound} passed, then {}: {}, oracle {}, returned {}",
+            w.judged - 1,
+            crate::runner::sweep_case_id(&f.board, &f.hand),
+            f.verdict,
+            f.oracle,
+            f.got.map_or("no answer".into(), |g| g.to_string())
+        ),
+    })
 }
 
 /// The cases that fail for `s` under [`case_fails`], in case order.
@@ -277,10 +305,13 @@ hand = "RB"
             Fake("always_two", VerdictKind::Accepted),
         ];
         let sols: Vec<&dyn Solution> = fakes.iter().map(|f| f as &dyn Solution).collect();
+        // The reporters are tested on the case files alone; the sweep has its own tests.
+        let mut config = Config::default();
+        config.sweep.max_board = 0;
         runner::run(
             &suite,
             &sols,
-            &Config::default(),
+            &config,
             &mut |s| Box::new(InProcess::new(s)) as Box<dyn Executor + '_>,
             &mut |_| {},
         )

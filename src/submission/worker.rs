@@ -165,6 +165,8 @@ pub struct Worker {
     live: Option<Live>,
     /// Set when the worker cannot start at all; every call answers it at once.
     broken: Option<Failure>,
+    /// The wall-clock limit per call when not the limits' own (see [`Executor::set_wall_ms`]).
+    wall_override: Option<u64>,
 }
 
 /// A running worker.
@@ -194,7 +196,14 @@ impl Worker {
             settings,
             live: None,
             broken: None,
+            wall_override: None,
         }
+    }
+
+    /// The wall-clock limit of a call, in milliseconds.
+    fn wall_ms(&self) -> u64 {
+        self.wall_override
+            .unwrap_or_else(|| self.settings.limits.wall_ms())
     }
 
     fn stopped(&self) -> bool {
@@ -275,6 +284,7 @@ impl Worker {
     /// not end with a reply.
     fn exchange(&mut self, request: &[u8]) -> Outcome {
         let limits = self.settings.limits.clone();
+        let wall_limit = self.wall_ms();
         let memory = self.memory_limit();
         let stop = self.settings.stop;
         let live = self.live.as_mut().expect("started");
@@ -286,9 +296,9 @@ impl Worker {
             self.live = None;
             return failed(failure, 0.0, 0.0);
         }
-        let deadline = start + Duration::from_millis(limits.wall_ms());
+        let deadline = start + Duration::from_millis(wall_limit);
         let cpu_budget = Some((base_cpu, limits.cpu_ms as f64 * MARGIN, limits.cpu_ms));
-        let waited = live.wait_line(deadline, limits.wall_ms(), cpu_budget, stop);
+        let waited = live.wait_line(deadline, wall_limit, cpu_budget, stop);
         let wall_ms = start.elapsed().as_secs_f64() * 1e3;
         let cpu_ms = (live.cpu_ms() - base_cpu).max(0.0);
         let line = match waited {
@@ -319,7 +329,7 @@ impl Worker {
         // What the worker says of its own time is never trusted: a submission could forge it.
         // The worker answered, so it stays: an exception or a panic was caught inside it.
         Outcome {
-            result: classify_reply(reply, &limits, cpu_ms, wall_ms),
+            result: classify_reply(reply, (&limits, wall_limit), cpu_ms, wall_ms),
             wall_ms,
             cpu_ms,
             repeats_ms: Vec::new(),
@@ -394,6 +404,10 @@ impl Executor for Worker {
     fn describe(&self) -> String {
         format!("worker ({})", self.launch.label)
     }
+
+    fn set_wall_ms(&mut self, wall_ms: Option<u64>) {
+        self.wall_override = wall_ms;
+    }
 }
 
 impl Drop for Worker {
@@ -417,7 +431,7 @@ fn failed(f: Failure, wall_ms: f64, cpu_ms: f64) -> Outcome {
 /// call's own CPU time as the worker measured it; the wall limit to its wall time.
 fn classify_reply(
     reply: Reply,
-    limits: &Limits,
+    (limits, wall_limit): (&Limits, u64),
     cpu_ms: f64,
     wall_ms: f64,
 ) -> Result<i32, Failure> {
@@ -445,8 +459,8 @@ fn classify_reply(
     };
     if cpu_ms > limits.cpu_ms as f64 {
         Err(Failure::TimeLimit(format!("CPU {} ms", limits.cpu_ms)))
-    } else if wall_ms > limits.wall_ms() as f64 {
-        Err(Failure::TimeLimit(format!("wall {} ms", limits.wall_ms())))
+    } else if wall_ms > wall_limit as f64 {
+        Err(Failure::TimeLimit(format!("wall {wall_limit} ms")))
     } else {
         result
     }
@@ -841,39 +855,64 @@ mod tests {
     fn replies_are_classified() {
         let l = limits();
         assert_eq!(
-            classify_reply(reply(r#"{"answer":2}"#), &l, 1.0, 1.0),
+            classify_reply(reply(r#"{"answer":2}"#), (&l, l.wall_ms()), 1.0, 1.0),
             Ok(2)
         );
         // CPU over the limit is TLE even when an answer came back.
         assert_eq!(
-            classify_reply(reply(r#"{"answer":2}"#), &l, 120.0, 130.0),
+            classify_reply(reply(r#"{"answer":2}"#), (&l, l.wall_ms()), 120.0, 130.0),
             Err(Failure::TimeLimit("CPU 100 ms".into()))
         );
         // Sleeping past the wall limit (2 * 100 + 1000 ms) with little CPU.
         assert_eq!(
-            classify_reply(reply(r#"{"answer":2}"#), &l, 1.0, 1300.0),
+            classify_reply(reply(r#"{"answer":2}"#), (&l, l.wall_ms()), 1.0, 1300.0),
             Err(Failure::TimeLimit("wall 1200 ms".into()))
         );
         assert_eq!(
-            classify_reply(reply(r#"{"panic":"boom at x.rs:3"}"#), &l, 1.0, 1.0),
+            classify_reply(
+                reply(r#"{"panic":"boom at x.rs:3"}"#),
+                (&l, l.wall_ms()),
+                1.0,
+                1.0
+            ),
             Err(Failure::Panic("boom at x.rs:3".into()))
         );
         assert_eq!(
-            classify_reply(reply(r#"{"error":"IndexError: x (line 4)"}"#), &l, 1.0, 1.0),
+            classify_reply(
+                reply(r#"{"error":"IndexError: x (line 4)"}"#),
+                (&l, l.wall_ms()),
+                1.0,
+                1.0
+            ),
             Err(Failure::Crash("raised IndexError: x (line 4)".into()))
         );
         assert_eq!(
-            classify_reply(reply(r#"{"memory":"MemoryError"}"#), &l, 1.0, 1.0),
+            classify_reply(
+                reply(r#"{"memory":"MemoryError"}"#),
+                (&l, l.wall_ms()),
+                1.0,
+                1.0
+            ),
             Err(Failure::MemoryLimit("memory 64 MiB".into()))
         );
         assert_eq!(
-            classify_reply(reply(r#"{"bad_return":"None"}"#), &l, 1.0, 1.0),
+            classify_reply(
+                reply(r#"{"bad_return":"None"}"#),
+                (&l, l.wall_ms()),
+                1.0,
+                1.0
+            ),
             Err(Failure::Crash(
                 "malformed reply: returned None, not an integer".into()
             ))
         );
         assert_eq!(
-            classify_reply(reply(r#"{"answer":4294967296}"#), &l, 1.0, 1.0),
+            classify_reply(
+                reply(r#"{"answer":4294967296}"#),
+                (&l, l.wall_ms()),
+                1.0,
+                1.0
+            ),
             Err(Failure::Crash(
                 "malformed reply: answer 4294967296 does not fit in an i32".into()
             ))

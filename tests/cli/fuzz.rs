@@ -123,7 +123,7 @@ fn run_metamorphic_and_kill_matrix() {
         .assert()
         .code(0);
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    assert!(text.contains("  greedy_complete_runs: disagrees with itself on 2 cases; first seeds.toml#old-example-4: RBYYBBRRB + YRBGB gives 3 but BRRBBYYBR + YRBGB gives -1 (breaks board reversal)"), "{text}");
+    assert!(text.contains("  greedy_complete_runs: disagrees with itself on 4 cases; first hard.toml#hunted-five-b: GGRRGGBGGRRBBRBG + GGBRB gives -1 but GBRBBRRGGBGGRRGG + GGBRB gives 5 (breaks board reversal)"), "{text}");
     assert!(
         text.contains("  seed000_bfs: consistent on every case"),
         "{text}"
@@ -155,9 +155,9 @@ fn run_metamorphic_and_kill_matrix() {
     assert_eq!(
         r["metamorphic"][0]["inconsistent"][0],
         serde_json::json!({
-            "case": "seeds.toml#old-example-4", "board": "RBYYBBRRB", "hand": "YRBGB", "got": 3,
-            "variant_board": "BRRBBYYBR", "variant_hand": "YRBGB", "variant_got": -1,
-            "laws": ["reversal"]
+            "case": "hard.toml#hunted-five-b", "board": "GGRRGGBGGRRBBRBG", "hand": "GGBRB",
+            "got": -1, "variant_board": "GBRBBRRGGBGGRRGG", "variant_hand": "GGBRB",
+            "variant_got": 5, "laws": ["reversal"]
         })
     );
 }

@@ -161,7 +161,8 @@ fn junit_counts_and_failure_message() {
         seen,
         [
             ("seed000_bfs", 3, 3, 0, 0),
-            ("no_chain_reaction", 3, 3, 0, 0),
+            // 3 cases and the sweep's first failing class, sweep#RRYR+YY (WA, as promised)
+            ("no_chain_reaction", 4, 4, 0, 0),
             ("run_completion_dfs", 4, 4, 1, 1),
             ("cases", 4, 4, 1, 1),
         ]
@@ -326,6 +327,9 @@ fn colour_follows_the_flag_and_the_environment() {
 /// against `dir/<baseline>`; returns (exit code, standard output).
 fn baseline_run(dir: &Path, cases: &str, json: &str, baseline: Option<&str>) -> (i32, String) {
     std::fs::write(dir.join("t.toml"), cases).unwrap();
+    // The sweep would find no_chain_reaction's WA whatever the case says: off, so that the
+    // one case decides the verdict.
+    std::fs::write(dir.join("judge.toml"), "[sweep]\nmax_board = 0\n").unwrap();
     let mut c = judge();
     c.current_dir(dir).args([
         "run",

@@ -276,3 +276,99 @@ fn a_missing_or_empty_cases_path_is_an_error_before_any_judging() {
         )
     );
 }
+
+#[test]
+fn run_sweeps_every_solution_to_its_smallest_failing_class() {
+    let (code, r) = json_of(&[
+        "run",
+        "--solution",
+        "no_chain_reaction",
+        "--solution",
+        "seed000_bfs",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        r["config"]["sweep"],
+        serde_json::json!({"max_board": 6, "max_hand": 4})
+    );
+    let wrong = &r["solutions"][0];
+    let sweep = &wrong["sweep"];
+    assert_eq!(
+        (&sweep["classes"], &sweep["judged"], &sweep["skipped"]),
+        (&Value::from(11114), &Value::from(188), &Value::from(false))
+    );
+    assert_eq!(
+        sweep["failed"],
+        serde_json::json!({"board": "RRYR", "hand": "YY", "oracle": 2, "got": -1, "verdict": "WA"})
+    );
+    let last = wrong["cases"].as_array().unwrap().last().unwrap();
+    assert_eq!(
+        (&last["case"], &last["verdict"]),
+        (&Value::from("sweep#RRYR+YY"), &Value::from("WA"))
+    );
+    // The sweep's failing class is the minimised input: no shrinking beats it.
+    assert_eq!(
+        (&wrong["minimised"]["board"], &wrong["minimised"]["hand"]),
+        (&Value::from("RRYR"), &Value::from("YY"))
+    );
+    let right = &r["solutions"][1]["sweep"];
+    assert_eq!(
+        (&right["judged"], &right["failed"]),
+        (&Value::from(11114), &Value::Null)
+    );
+    // The hard set is part of the shipped cases.
+    assert_eq!(r["cases"], 36);
+    assert!(r["solutions"][1]["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|c| c["case"] == "hard.toml#jury-timeout"));
+}
+
+#[test]
+fn a_looping_submission_is_skipped_after_three_tles_in_a_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let tle = dir.path().join("time_limit_exceeded");
+    fs::create_dir(&tle).unwrap();
+    fs::write(
+        tle.join("forever_py.py"),
+        "class Solution:\n    def findMinStep(self, board: str, hand: str) -> int:\n        while True:\n            pass\n",
+    )
+    .unwrap();
+    fs::write(dir.path().join("judge.toml"), "[limits]\ncpu_ms = 200\n").unwrap();
+    let (code, r) = json_of(&[
+        "--config",
+        dir.path().join("judge.toml").to_str().unwrap(),
+        "run",
+        "--cases",
+        "cases/seeds.toml",
+        "--solutions-dir",
+        dir.path().to_str().unwrap(),
+        "--solution",
+        "forever_py",
+    ]);
+    assert_eq!(code, 0);
+    let s = &r["solutions"][0];
+    let verdicts: Vec<&str> = s["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["verdict"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        verdicts,
+        ["TLE", "TLE", "TLE", "SKIP", "SKIP", "SKIP", "SKIP", "SKIP", "SKIP"]
+    );
+    assert_eq!(
+        (&s["verdict"], &s["counts"]["SKIP"], &s["sweep"]["skipped"]),
+        (
+            &Value::from("time_limit_exceeded"),
+            &Value::from(6),
+            &Value::from(true)
+        )
+    );
+    assert_eq!(
+        s["cases"][3]["message"],
+        "skipped: 3 TLEs in a row before it"
+    );
+}

@@ -242,6 +242,8 @@ fn hostile_python_and_javascript_get_their_verdicts_on_exactly_their_cases() {
             ac("example-3"),
             format!("old-example-4:{tle_cpu}"),
             ac("split-pair"),
+            // the sweep's first class, where the loop loops too
+            format!("RY+R:{tle_cpu}"),
         ],
     );
     want.insert(
@@ -314,6 +316,8 @@ fn hostile_python_and_javascript_get_their_verdicts_on_exactly_their_cases() {
             ac("example-3"),
             format!("old-example-4:{tle_cpu}"),
             ac("split-pair"),
+            // the sweep's first class, where the loop loops too
+            format!("RY+R:{tle_cpu}"),
         ],
     );
     want.insert(
@@ -516,7 +520,9 @@ fn pasted_python_with_leetcode_imports_and_a_js_function_declaration_are_graded(
             "example-2:AC",
             "example-3:AC",
             "old-example-4:WA",
-            "split-pair:AC"
+            "split-pair:AC",
+            // the sweep's first failing class
+            "R+R:WA"
         ])
     );
     assert_eq!(
@@ -526,7 +532,8 @@ fn pasted_python_with_leetcode_imports_and_a_js_function_declaration_are_graded(
             "example-2:AC",
             "example-3:WA",
             "old-example-4:WA",
-            "split-pair:WA"
+            "split-pair:WA",
+            "R+R:WA"
         ])
     );
 }
@@ -871,6 +878,8 @@ fn hostile_rust_solutions_dropped_in_and_rebuilt() {
             "old-example-4:TLE TLE: over the [CPU or wall] limit".into(),
             ac("split-pair"),
             "jury-timeout:TLE TLE: over the [CPU or wall] limit".into(),
+            // the sweep's first class, where the loop loops too
+            "RY+R:TLE TLE: over the [CPU or wall] limit".into(),
         ],
     );
     want.insert(
