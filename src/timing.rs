@@ -60,10 +60,13 @@ pub fn summarise(cases: &[CaseResult], limits: &Limits) -> Timing {
                     c.verdict, c.cpu_ms, limits.cpu_ms
                 ),
                 // A call killed at the wall limit says nothing about how long it would have run.
+                // After a submission's first TLE the wall limit in force can be as low as the CPU
+                // limit times the margin (`[judging] wall_after_tle_ms`), so a call that ran that
+                // long on the wall clock is not called close either.
                 "TLE"
                     if c.message.as_deref().is_some_and(|m| m.contains("CPU"))
                         && c.cpu_ms < limit * MARGIN
-                        && c.time_ms < limits.wall_ms() as f64 =>
+                        && c.time_ms < (limits.wall_ms() as f64).min(limit * MARGIN) =>
                 {
                     format!(
                         "TLE in {:.0} ms CPU, under {} ms * {MARGIN}: a faster machine may accept it",
