@@ -402,9 +402,8 @@ fn json<T: serde::Serialize>(v: &T) -> Result<String> {
 
 fn emit(text: &str, out: Option<&Path>) -> Result<()> {
     match out {
-        Some(path) => {
-            std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
-        }
+        Some(path) => zuma_judge::atomic::write(path, text.as_bytes())
+            .with_context(|| format!("cannot write {}", path.display())),
         None => Ok(std::io::stdout().write_all(text.as_bytes())?),
     }
 }

@@ -10,6 +10,7 @@
 //! assert_eq!(answer.as_i32(), 2);
 //! ```
 
+pub mod atomic;
 pub mod audit;
 pub mod baseline;
 pub mod bench;

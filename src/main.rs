@@ -384,7 +384,7 @@ fn cmd_run(
         report::reporter(format).render(&report)
     };
     let write = |path: &std::path::Path, text: &str| {
-        std::fs::write(path, draw::plain(text))
+        zuma_judge::atomic::write(path, draw::plain(text).as_bytes())
             .with_context(|| format!("cannot write {}", path.display()))
     };
     match &out {
@@ -613,7 +613,7 @@ fn cmd_audit(config: &Config, paths: Vec<PathBuf>, fix: bool) -> Result<u8> {
             }
             print!("{}", a.diff);
             if fix {
-                std::fs::write(&a.path, &a.corrected)
+                zuma_judge::atomic::write(&a.path, a.corrected.as_bytes())
                     .with_context(|| format!("cannot write {}", a.path.display()))?;
             } else if code == 0 {
                 code = 1;

@@ -161,7 +161,7 @@ pub fn append(
         action: "create the folder",
         message: e.to_string(),
     })?;
-    std::fs::write(&path, text).map_err(|e| RegressionError::Io {
+    crate::atomic::write(&path, text.as_bytes()).map_err(|e| RegressionError::Io {
         path: path.clone(),
         action: "write",
         message: e.to_string(),

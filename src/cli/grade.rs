@@ -239,17 +239,8 @@ fn human(r: &GradeReport) -> String {
     o
 }
 
-/// Writes `text` to `path` through a temporary file in the same folder, renamed over it.
+/// Writes `text` to `path` atomically (see [`zuma_judge::atomic`]).
 fn write_atomically(path: &Path, text: &str) -> Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    tmp.write_all(text.as_bytes())?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path)
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
+    zuma_judge::atomic::write(path, text.as_bytes())
+        .with_context(|| format!("cannot write {}", path.display()))
 }

@@ -108,7 +108,7 @@ fn probe_now(tool: &Tool) -> Result<String, String> {
     let line = ask_version(tool, &path)?;
     if let Some(k) = &kept {
         let _ = std::fs::create_dir_all(k.parent().unwrap_or(Path::new(".")));
-        let _ = write_atomically(k, line.as_bytes());
+        let _ = crate::atomic::write(k, line.as_bytes());
     }
     Ok(line)
 }
@@ -213,7 +213,7 @@ pub fn build(language: &Language, paste: &Paste, cache: &Path) -> Outcome {
         Err(Step::Failed(raw)) => {
             let raw = without_build_dir(&raw, &dir);
             // A compile error is cached too: a re-grade compiles nothing.
-            let _ = write_atomically(&failed, raw.as_bytes());
+            let _ = crate::atomic::write(&failed, raw.as_bytes());
             let message = shown_message(&raw, &recipe.paste, paste.shown);
             outcome(Err(Unjudged::CompileError(message)), false, true)
         }
@@ -372,16 +372,4 @@ fn shown_message(raw: &str, paste: &str, shown: &str) -> String {
         "{}\n... (message cut at {MESSAGE_BYTES} bytes)",
         &text[..cut]
     )
-}
-
-/// Writes `bytes` to `path` through a temporary file in the same directory, synced, then
-/// renamed over `path`: a reader sees the old file or the new one, never half of one.
-fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write as _;
-    let parent = path.parent().unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(parent)?;
-    tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
 }
