@@ -119,8 +119,9 @@ pub struct SweepReport {
     pub judged: usize,
     /// The first failing class in size order (its representative), or null.
     pub failed: Option<SweepFailure>,
-    /// True when the sweep was not run because the submission's cases were skipped after
-    /// consecutive TLEs (or the run stopped).
+    /// True when the sweep was not run because the run stopped. A submission whose cases
+    /// were skipped after TLEs in a row is still swept: the sweep stops at its first failure,
+    /// so it costs at most one limit, and it shows a WA that a slow submission also has.
     pub skipped: bool,
     /// CPU time of the sweep's calls, in milliseconds.
     pub cpu_ms: f64,
@@ -568,7 +569,7 @@ pub fn run_checked(
                 classes: classes.len(),
                 judged: 0,
                 failed: None,
-                skipped: incomplete.is_some() || tle.skipping(&config.judging),
+                skipped: incomplete.is_some(),
                 cpu_ms: 0.0,
                 wall_ms: 0.0,
             };
@@ -1383,6 +1384,8 @@ mod stable_tests {
                 out(Ok(2), 1.0),
                 out(Err(Failure::TimeLimit("wall 3000 ms".into())), 10.0),
                 out(Err(Failure::TimeLimit("wall 3000 ms".into())), 10.0),
+                // The sweep still runs after the skip: its first class is answered wrong.
+                out(Ok(5), 1.0),
             ]
             .into_iter(),
         ));
@@ -1410,7 +1413,7 @@ mod stable_tests {
             verdicts,
             ["TLE", "AC", "TLE", "TLE", "SKIP", "SKIP", "SKIP"]
         );
-        assert_eq!(*calls.borrow(), 4);
+        assert_eq!(*calls.borrow(), 5);
         assert_eq!(s.counts["SKIP"], 3);
         assert_eq!(s.counts["AC"], 1);
         assert_eq!(s.verdict, VerdictKind::TimeLimitExceeded);
@@ -1421,7 +1424,11 @@ mod stable_tests {
         // The wall limit was shortened once, after the first TLE, to 2000 ms x 1.5.
         assert_eq!(*walls.borrow(), vec![Some(3000)]);
         let sweep = s.sweep.as_ref().unwrap();
-        assert_eq!((sweep.skipped, sweep.judged, sweep.classes), (true, 0, 148));
+        assert_eq!(
+            (sweep.skipped, sweep.judged, sweep.classes),
+            (false, 1, 148)
+        );
+        assert_eq!(sweep.failed.as_ref().unwrap().verdict, "WA");
         assert!(s.complete);
     }
 

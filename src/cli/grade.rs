@@ -19,7 +19,7 @@ use zuma_judge::execute::Executor;
 use zuma_judge::interrupt;
 use zuma_judge::oracle::Oracle;
 use zuma_judge::progress::Progress;
-use zuma_judge::report::{self, gradebook, Format, ReportSpec};
+use zuma_judge::report::{self, count, gradebook, Format, ReportSpec};
 use zuma_judge::runner::{self, BuildReport, BuildsSummary, Event, RunReport};
 use zuma_judge::submission::registry::Solution;
 use zuma_judge::submission::worker::Settings;
@@ -77,13 +77,13 @@ pub fn run(config: &Config, args: GradeArgs) -> Result<u8> {
     };
     if taken.submissions.is_empty() {
         eprintln!(
-            "error: no submission under {} ({} files skipped); submissions are files ending in {}",
+            "error: no submission under {} ({} skipped); submissions are files ending in {}",
             args.paths
                 .iter()
                 .map(|p| p.display().to_string())
                 .collect::<Vec<_>>()
                 .join(", "),
-            taken.skipped.len(),
+            count(taken.skipped.len(), "file"),
             languages::extensions()
         );
         return Ok(2);
@@ -214,13 +214,13 @@ fn human(r: &GradeReport) -> String {
     };
     let _ = writeln!(
         o,
-        "zuma-judge grade: {} submissions ({expected}), {} cases from {} files ({} points), {} files skipped (no known language), {} case-file errors",
-        run.solutions.len(),
-        run.cases,
-        run.files,
+        "zuma-judge grade: {} ({expected}), {} from {} ({} points), {} skipped (no known language), {}",
+        count(run.solutions.len(), "submission"),
+        count(run.cases, "case"),
+        count(run.files, "file"),
         run.points,
-        r.skipped.len(),
-        run.case_errors.len()
+        count(r.skipped.len(), "file"),
+        count(run.case_errors.len(), "case-file error")
     );
     if let Some(why) = &run.incomplete {
         let _ = writeln!(o, "INCOMPLETE: {why}");

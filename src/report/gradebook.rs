@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use comfy_table::CellAlignment;
 use serde::Serialize;
 
-use crate::runner::{BuildReport, FailingInput, RunReport, SolutionReport};
+use crate::runner::{BuildReport, FailingInput, RunReport, SolutionReport, SKIPPED};
 use crate::verdict::{Expected, VerdictKind};
 
 /// One submission's row. JSON keys of `grade --format json`'s `submissions`.
@@ -35,11 +35,13 @@ pub struct Entry {
     pub passed: usize,
     /// Cases in the suite.
     pub total: usize,
+    /// Cases skipped after TLEs in a row (`SKIP`): neither passed nor judged.
+    pub skipped: usize,
     /// Points of the AC cases.
     pub score: u64,
     /// Points of every case: the most it could score.
     pub max_score: u64,
-    /// CPU time over the cases, in milliseconds.
+    /// CPU time over the cases and the sweep's classes, in milliseconds.
     pub cpu_total_ms: f64,
     /// CPU time of the slowest case, in milliseconds.
     pub cpu_max_ms: f64,
@@ -79,9 +81,10 @@ pub fn entry(r: &RunReport, s: &SolutionReport) -> Entry {
         verdicts,
         passed: ac.clone().count(),
         total: r.cases,
+        skipped: s.cases.iter().filter(|c| c.verdict == SKIPPED).count(),
         score: ac.map(|c| c.points).sum(),
         max_score: r.points,
-        cpu_total_ms: s.timing.cpu_total_ms,
+        cpu_total_ms: s.timing.cpu_total_ms + passed_sweep_cpu_ms(s),
         cpu_max_ms: s.timing.cpu_max_ms,
         first_failure: s.first_failure_case.clone(),
         message: s.message.clone(),
@@ -89,6 +92,18 @@ pub fn entry(r: &RunReport, s: &SolutionReport) -> Entry {
         build: s.build.clone(),
         complete: s.complete,
     }
+}
+
+/// CPU time of the sweep's passing classes: its failing class is among the cases already.
+fn passed_sweep_cpu_ms(s: &SolutionReport) -> f64 {
+    let Some(sweep) = &s.sweep else { return 0.0 };
+    let failed: f64 = s
+        .cases
+        .iter()
+        .filter(|c| c.case.starts_with("sweep#"))
+        .map(|c| c.cpu_ms)
+        .sum();
+    (sweep.cpu_ms - failed).max(0.0)
 }
 
 /// Every row of `r`, in solution order.
@@ -111,6 +126,7 @@ pub fn table(r: &RunReport) -> String {
         "verdict",
         "verdicts",
         "passed",
+        "SKIP",
         "score",
         "CPU total ms",
         "CPU max ms",
@@ -127,6 +143,7 @@ pub fn table(r: &RunReport) -> String {
             e.verdict.name().to_string(),
             e.verdicts.join(" "),
             format!("{}/{}", e.passed, e.total),
+            e.skipped.to_string(),
             format!("{}/{}", e.score, e.max_score),
             format!("{:.2}", e.cpu_total_ms),
             format!("{:.2}", e.cpu_max_ms),
@@ -145,7 +162,7 @@ pub fn table(r: &RunReport) -> String {
         }
         t.add_row(row);
     }
-    for i in 4..8 {
+    for i in 4..9 {
         if let Some(c) = t.column_mut(i) {
             c.set_cell_alignment(CellAlignment::Right);
         }

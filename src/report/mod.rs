@@ -319,6 +319,11 @@ hand = "RB"
     }
 }
 
+/// `n` and its noun, plural unless `n` is 1: `1 file`, `2 files`.
+pub fn count(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -120,7 +120,7 @@ fn a_gradebook_of_a_folder_per_student() {
     let (code, out, err) = grade(dir.path(), &["students"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(
-        out.starts_with("zuma-judge grade: 4 submissions (no expected verdicts: a gradebook), 3 cases from 1 files (6 points), 2 files skipped (no known language), 0 case-file errors\n"),
+        out.starts_with("zuma-judge grade: 4 submissions (no expected verdicts: a gradebook), 3 cases from 1 file (6 points), 2 files skipped (no known language), 0 case-file errors\n"),
         "{out}"
     );
     let header = out
@@ -268,7 +268,7 @@ fn usage_and_case_file_errors_exit_2() {
     assert_eq!(code, Some(2));
     assert!(
         err.starts_with(
-            "error: no submission under empty (1 files skipped); submissions are files ending in "
+            "error: no submission under empty (1 file skipped); submissions are files ending in "
         ),
         "{err}"
     );
