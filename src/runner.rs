@@ -662,14 +662,17 @@ pub fn run_checked(
                 // The sweep's failing class is the smallest failing input within the sweep's
                 // bound in size order (for a solution that keeps the symmetries): no shrinking
                 // is needed when it failed the same way.
-                let swept = swept_fail.filter(|s| s.verdict.kind() == kind);
+                // A TLE or MLE first failure is not shrunk, but a sweep failure of another kind
+                // (a slow submission that is also wrong) is the smallest input that fails.
+                let swept = swept_fail.filter(|s| s.verdict.kind() == kind || !worth);
                 let minimised = if let Some(s) = swept {
                     // A suite case of the same kind can still be smaller: one with more board
                     // and less hand than the sweep's bound.
+                    let swept_kind = s.verdict.kind().code();
                     let (small, best) = valid
                         .iter()
                         .zip(&results)
-                        .filter(|(_, r)| r.verdict == kind.code())
+                        .filter(|(_, r)| r.verdict == swept_kind)
                         .map(|((_, i, a), r)| ((*i).clone(), failing_of_result(r, i, a)))
                         .chain(std::iter::once((s.instance.clone(), s.failing())))
                         .min_by(|a, b| {
@@ -1411,7 +1414,7 @@ mod stable_tests {
         let verdicts: Vec<&str> = s.cases.iter().map(|c| c.verdict).collect();
         assert_eq!(
             verdicts,
-            ["TLE", "AC", "TLE", "TLE", "SKIP", "SKIP", "SKIP"]
+            ["TLE", "AC", "TLE", "TLE", "SKIP", "SKIP", "SKIP", "WA"]
         );
         assert_eq!(*calls.borrow(), 5);
         assert_eq!(s.counts["SKIP"], 3);

@@ -46,8 +46,12 @@ pub const MARGIN: f64 = 1.5;
 /// start is about 50 ms; a loaded machine can be much slower).
 pub const STARTUP_MS: u64 = 20_000;
 
-/// Bytes of a worker's stdout and stderr kept to explain its death.
+/// Bytes of the end of a worker's stdout and stderr kept to explain its death.
 const TAIL_BYTES: usize = 16 * 1024;
+
+/// Bytes of the start of a worker's stdout and stderr kept too: Go prints `fatal error: runtime:
+/// out of memory` first, then goroutine dumps longer than [`TAIL_BYTES`].
+const HEAD_BYTES: usize = 4 * 1024;
 
 /// A request: one call of `findMinStep(board, hand)`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -177,6 +181,8 @@ struct Live {
     replies: std::io::PipeReader,
     pending: Vec<u8>,
     cpu_clock: Option<ClockId>,
+    /// [`Live::run_delay_ms`] when the current call began.
+    delay_base: f64,
     tail: Arc<Mutex<Vec<u8>>>,
     tail_done: mpsc::Receiver<()>,
 }
@@ -290,6 +296,7 @@ impl Worker {
         let live = self.live.as_mut().expect("started");
         let start = Instant::now();
         let base_cpu = live.cpu_ms();
+        live.delay_base = live.run_delay_ms();
         if live.stdin.write_all(request).is_err() {
             // The worker died after its previous reply.
             let failure = live.death(&memory);
@@ -327,7 +334,13 @@ impl Worker {
             }
         };
         // What the worker says of its own time is never trusted: a submission could forge it.
-        // The worker answered, so it stays: an exception or a panic was caught inside it.
+        // The worker answered, so it stays (an exception or a panic was caught inside it),
+        // unless it still holds half the memory limit: a runtime that keeps its heap (Go, the
+        // JVM) would charge this case's memory to the next one, as a false MLE.
+        if live.resident_mib() * 2 > limits.memory_mib {
+            live.kill();
+            self.live = None;
+        }
         Outcome {
             result: classify_reply(reply, (&limits, wall_limit), cpu_ms, wall_ms),
             wall_ms,
@@ -516,11 +529,7 @@ fn spawn(launch: &Launch, memory_mib: u64) -> io::Result<Live> {
                 break;
             }
             let mut t = sink.lock().unwrap_or_else(|e| e.into_inner());
-            t.extend_from_slice(&buf[..n]);
-            if t.len() > TAIL_BYTES {
-                let cut = t.len() - TAIL_BYTES;
-                t.drain(..cut);
-            }
+            keep_head_and_tail(&mut t, &buf[..n]);
         }
         let _ = done_tx.send(());
     });
@@ -531,9 +540,20 @@ fn spawn(launch: &Launch, memory_mib: u64) -> io::Result<Live> {
         replies,
         pending: Vec::new(),
         cpu_clock: clock_getcpuclockid(pid).ok(),
+        delay_base: 0.0,
         tail,
         tail_done,
     })
+}
+
+/// Appends `more` to a worker's diagnostics, keeping the first [`HEAD_BYTES`] (where Go and the
+/// JVM name a fatal error, before pages of stack dumps) and the last [`TAIL_BYTES`].
+fn keep_head_and_tail(kept: &mut Vec<u8>, more: &[u8]) {
+    kept.extend_from_slice(more);
+    if kept.len() > HEAD_BYTES + TAIL_BYTES {
+        let cut = kept.len() - HEAD_BYTES - TAIL_BYTES;
+        kept.drain(HEAD_BYTES..HEAD_BYTES + cut);
+    }
 }
 
 /// In the child, between fork and exec: limits, and the reply pipe moved to fd 3.
@@ -578,6 +598,43 @@ impl Live {
             .map_or(0.0, |t| t.tv_sec() as f64 * 1e3 + t.tv_nsec() as f64 / 1e6)
     }
 
+    /// The worker's resident memory now, in mebibytes (`VmRSS`; 0 where the kernel does not
+    /// say).
+    fn resident_mib(&self) -> u64 {
+        std::fs::read_to_string(format!("/proc/{}/status", self.pid))
+            .ok()
+            .and_then(|s| {
+                let line = s.lines().find(|l| l.starts_with("VmRSS:"))?;
+                line.split_whitespace().nth(1)?.parse::<u64>().ok()
+            })
+            .map_or(0, |kib| kib / 1024)
+    }
+
+    /// The time the worker's threads have waited for a core, added up, in milliseconds (the
+    /// run-queue delay of `/proc/PID/task/*/schedstat`; 0 where the kernel does not say). A
+    /// solution's work can move between threads (Go's scheduler does), so no one thread's
+    /// delay is enough.
+    fn run_delay_ms(&self) -> f64 {
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{}/task", self.pid)) else {
+            return 0.0;
+        };
+        tasks
+            .flatten()
+            .filter_map(|t| std::fs::read_to_string(t.path().join("schedstat")).ok())
+            .filter_map(|s| s.split_whitespace().nth(1)?.parse::<f64>().ok())
+            .sum::<f64>()
+            / 1e6
+    }
+
+    /// Whether a call past its wall `deadline` only got there because the machine was busy:
+    /// the time its threads waited for a core since the call began moves the deadline on, up
+    /// to twice the wall limit. A sleeping or blocked solution waits for no core, so it still
+    /// meets the plain wall limit; a looping one meets the CPU limit.
+    fn starved_past(&self, deadline: Instant, wall_limit_ms: u64) -> bool {
+        let waited = (self.run_delay_ms() - self.delay_base).clamp(0.0, 2.0 * wall_limit_ms as f64);
+        Instant::now() < deadline + Duration::from_secs_f64(waited / 1e3)
+    }
+
     /// Waits for one reply line until `deadline` (wall; `wall_limit_ms` names it) and, with `cpu` = (CPU at the start,
     /// kill point, limit) in milliseconds, until the worker's CPU time passes the kill point.
     /// Checks `stop` at least every 100 ms.
@@ -599,7 +656,7 @@ impl Live {
                 return Waited::Killed(Failure::Stopped("interrupted".into()));
             }
             let now = Instant::now();
-            if now >= deadline {
+            if now >= deadline && !self.starved_past(deadline, wall_limit_ms) {
                 // On a starved machine the wall limit can come first for a call that had
                 // already used more CPU time than allowed: that call broke the CPU limit.
                 if let Some((base, _, limit)) = cpu {
@@ -609,7 +666,10 @@ impl Live {
                 }
                 return Waited::Killed(Failure::TimeLimit(format!("wall {wall_limit_ms} ms")));
             }
-            let mut slice = (deadline - now).min(Duration::from_millis(100));
+            // Past a deadline that starvation moved on, the wait goes on in short slices.
+            let mut slice = deadline
+                .saturating_duration_since(now)
+                .clamp(Duration::from_millis(20), Duration::from_millis(100));
             if let Some((base, kill_at, limit)) = cpu {
                 let used = self.cpu_ms() - base;
                 if used >= kill_at {
@@ -918,6 +978,22 @@ mod tests {
             ))
         );
         assert!(serde_json::from_str::<Reply>(r#"{"answr":2}"#).is_err());
+    }
+
+    #[test]
+    fn the_start_of_a_long_death_is_kept() {
+        let mut kept = Vec::new();
+        keep_head_and_tail(&mut kept, b"fatal error: runtime: out of memory\n");
+        for _ in 0..1000 {
+            keep_head_and_tail(&mut kept, &[b'x'; 100]);
+        }
+        assert_eq!(kept.len(), HEAD_BYTES + TAIL_BYTES);
+        let text = String::from_utf8_lossy(&kept);
+        assert!(text.starts_with("fatal error: runtime: out of memory\n"));
+        assert_eq!(
+            classify_death(None, Some(2), &text, "memory 1024 MiB"),
+            Failure::MemoryLimit("memory 1024 MiB".into())
+        );
     }
 
     #[test]

@@ -134,7 +134,7 @@ fn a_gradebook_of_a_folder_per_student() {
         .unwrap();
     let cells: Vec<&str> = bob.trim_matches('|').split_whitespace().collect();
     assert_eq!(
-        [&cells[..7], &cells[9..]].concat(),
+        [&cells[..8], &cells[10..]].concat(),
         [
             "students/bob",
             "cpp",
@@ -142,6 +142,7 @@ fn a_gradebook_of_a_folder_per_student() {
             "WA",
             "AC",
             "2/3",
+            "0",
             "4/6",
             "cases.toml#example-1"
         ]
@@ -272,4 +273,87 @@ fn usage_and_case_file_errors_exit_2() {
         ),
         "{err}"
     );
+}
+
+/// A submission both too slow and wrong: its cases are skipped after two TLEs in a row, and the
+/// sweep that still runs after the skip shows its WA at the smallest failing class.
+#[test]
+fn a_slow_and_wrong_submission_shows_its_wa_after_the_skip() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(
+        d,
+        "cases.toml",
+        r#"
+[[case]]
+name = "jury-timeout"
+board = "RRGGBBYYWWRRGGBB"
+hand = "RGBYW"
+[[case]]
+name = "wide"
+board = "WWRRGGRRWWRRGGRR"
+hand = "GGRRW"
+[[case]]
+name = "third"
+board = "RRYGGYYRRYYGGYRR"
+hand = "GGBBB"
+"#,
+    );
+    write(
+        d,
+        "judge.toml",
+        "[limits]\ncpu_ms = 300\n[sweep]\nmax_board = 5\nmax_hand = 2\n[judging]\ntle_skip_after = 2\n",
+    );
+    let slow =
+        std::fs::read_to_string(Path::new(ROOT).join("tests/fixtures/grade/slow_and_wrong.py"))
+            .unwrap();
+    write(d, "student/slow.py", &slow);
+    let (code, out, err) = grade(d, &["student", "--format", "json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let s = &v["submissions"][0];
+    assert_eq!(s["verdict"], "time_limit_exceeded");
+    assert_eq!(s["verdicts"], serde_json::json!(["TLE", "SKIP", "WA"]));
+    assert_eq!(
+        (s["passed"].as_u64(), s["skipped"].as_u64()),
+        (Some(0), Some(1))
+    );
+    assert_eq!(s["first_failure"], "cases.toml#jury-timeout");
+    let sweep = &v["solutions"][0]["sweep"];
+    assert_eq!(sweep["skipped"], false);
+    // RRYR + YY: YY between the Ys gives RRYYYR, then RRR goes in the chain reaction.
+    assert_eq!(
+        sweep["failed"],
+        serde_json::json!({"board": "RRYR", "hand": "YY", "oracle": 2, "got": -1, "verdict": "WA"})
+    );
+    assert_eq!(s["minimised"]["board"], "RRYR");
+}
+
+/// A worker that still holds half the memory limit after a call is replaced before the next
+/// one: a heap kept from one case (Go's and the JVM's are) is never charged to the next as MLE.
+#[test]
+fn memory_kept_from_one_case_is_not_charged_to_the_next() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(
+        d,
+        "cases.toml",
+        "[[case]]\nname = \"one\"\nboard = \"G\"\nhand = \"GG\"\n[[case]]\nname = \"two\"\nboard = \"R\"\nhand = \"RR\"\n",
+    );
+    write(
+        d,
+        "judge.toml",
+        "[limits]\nmemory_mib = 512\n[sweep]\nmax_board = 0\nmax_hand = 0\n",
+    );
+    // Each call keeps 300 MiB more, touched so that it is resident: two calls in one worker
+    // would need 600 MiB.
+    write(
+        d,
+        "hoarder.py",
+        "kept = []\n\nclass Solution:\n    def findMinStep(self, board: str, hand: str) -> int:\n        kept.append(b'x' * (300 << 20))\n        return 2\n",
+    );
+    let (code, out, err) = grade(d, &["hoarder.py", "--format", "json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["submissions"][0]["verdicts"], serde_json::json!(["AC"]));
 }
