@@ -224,6 +224,20 @@ impl Change {
         }
     }
 
+    /// `("appeared", case)` or `("disappeared", case)` for a case that came or went.
+    fn case_came_or_went(&self) -> Option<(&'static str, &str)> {
+        match self {
+            Change::CaseAppeared(c) => Some(("appeared", c)),
+            Change::CaseDisappeared(c) => Some(("disappeared", c)),
+            _ => None,
+        }
+    }
+
+    /// Is this change a fix: a solution as expected again?
+    pub fn is_fix(&self) -> bool {
+        matches!(self, Change::AsExpectedChanged { now: true, .. })
+    }
+
     /// One line for people.
     pub fn describe(&self) -> String {
         match self {
@@ -281,30 +295,54 @@ impl Comparison {
         self.changes.iter().filter(|c| c.is_regression()).count()
     }
 
-    /// The text for people; empty when nothing changed.
+    /// The text for people; empty when nothing changed. A summary line first (regressions,
+    /// fixes, cases that came and went, slower cases), then every regression in full, then the
+    /// rest; five or more cases that came (or went) are collapsed into one line naming them.
     pub fn render(&self, baseline: &str) -> String {
         if self.changes.is_empty() {
             return String::new();
         }
         let mut o = String::new();
-        let n = |k: usize, word: &str| format!("{k} {word}{}", if k == 1 { "" } else { "s" });
+        let n = crate::report::count;
+        let of = |f: fn(&Change) -> bool| self.changes.iter().filter(|c| f(c)).count();
         let _ = writeln!(
             o,
-            "Compared with {baseline}: {}, {}",
+            "Compared with {baseline}: {}: {}, {}, {}, {}, {}",
             n(self.changes.len(), "change"),
-            n(self.regressions(), "regression")
+            n(self.regressions(), "regression"),
+            n(of(Change::is_fix), "fix"),
+            n(of(|c| matches!(c, Change::CaseAppeared(_))), "new case"),
+            n(of(|c| matches!(c, Change::CaseDisappeared(_))), "gone case"),
+            n(of(|c| matches!(c, Change::Slower { .. })), "slower case")
         );
-        for c in &self.changes {
-            let tag = if c.is_regression() {
-                "REGRESSION"
-            } else {
-                "changed"
-            };
-            let _ = writeln!(o, "  {tag:<10}  {}", c.describe());
+        for c in self.changes.iter().filter(|c| c.is_regression()) {
+            let _ = writeln!(o, "  REGRESSION  {}", c.describe());
+        }
+        let rest: Vec<&Change> = self.changes.iter().filter(|c| !c.is_regression()).collect();
+        let mut groups: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+        for (word, id) in rest.iter().filter_map(|c| c.case_came_or_went()) {
+            groups.entry(word).or_default().push(id);
+        }
+        let collapsed = |w: &str| groups.get(w).is_some_and(|ids| ids.len() >= COLLAPSE_AT);
+        for c in &rest {
+            if !c.case_came_or_went().is_some_and(|(w, _)| collapsed(w)) {
+                let _ = writeln!(o, "  changed     {}", c.describe());
+            }
+        }
+        for (word, ids) in groups.iter().filter(|(w, _)| collapsed(w)) {
+            let _ = writeln!(
+                o,
+                "  changed     {} {word}: {}",
+                n(ids.len(), "case"),
+                ids.join(", ")
+            );
         }
         o
     }
 }
+
+/// Cases that came (or went) from this many on are listed on one line.
+const COLLAPSE_AT: usize = 5;
 
 /// Compares `new` with `old` (see [`Change`] for what is listed and [`slower_threshold_ms`] for
 /// the timing rule). Identical reports give no change.
@@ -447,7 +485,7 @@ mod tests {
         assert_eq!(c.regressions(), 2);
         assert_eq!(
             c.render("old.json"),
-            "Compared with old.json: 2 changes, 2 regressions\n  REGRESSION  s: no longer as expected\n  REGRESSION  s on a#x: AC -> WA\n"
+            "Compared with old.json: 2 changes: 2 regressions, 0 fixes, 0 new cases, 0 gone cases, 0 slower cases\n  REGRESSION  s: no longer as expected\n  REGRESSION  s on a#x: AC -> WA\n"
         );
         // and the way back is listed but is no regression
         assert_eq!(compare(&new, &old).regressions(), 0);
@@ -499,6 +537,23 @@ mod tests {
             ]
         );
         assert_eq!(c.regressions(), 1);
+    }
+
+    #[test]
+    fn the_summary_and_regressions_come_first_and_many_gone_cases_fit_one_line() {
+        let gone: Vec<CaseEntry> = (1..=6)
+            .map(|k| case(&format!("a#{k}"), "AC", 0.5))
+            .collect();
+        let mut old = one(VerdictKind::Accepted, true, gone);
+        old.solutions[0].cases.push(case("a#x", "AC", 0.5));
+        let new = one(VerdictKind::Accepted, false, vec![case("a#x", "WA", 0.5)]);
+        assert_eq!(
+            compare(&old, &new).render("old.json"),
+            "Compared with old.json: 8 changes: 2 regressions, 0 fixes, 0 new cases, 6 gone cases, 0 slower cases\n  \
+             REGRESSION  s: no longer as expected\n  \
+             REGRESSION  s on a#x: AC -> WA\n  \
+             changed     6 cases disappeared: a#1, a#2, a#3, a#4, a#5, a#6\n"
+        );
     }
 
     #[test]

@@ -319,9 +319,16 @@ hand = "RB"
     }
 }
 
-/// `n` and its noun, plural unless `n` is 1: `1 file`, `2 files`.
+/// `n` and its noun, plural unless `n` is 1: `1 file`, `2 files`, `0 fixes`.
 pub fn count(n: usize, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+    let plural = if n == 1 {
+        ""
+    } else if ["s", "x", "ch", "sh"].iter().any(|e| noun.ends_with(e)) {
+        "es"
+    } else {
+        "s"
+    };
+    format!("{n} {noun}{plural}")
 }
 
 #[cfg(test)]

@@ -378,9 +378,9 @@ fn baseline_detects_a_verdict_flipped_on_purpose() {
         baseline_run(dir.path(), AC_ON_FLIP, "new.json", Some("old.json")),
         (
             1,
-            "Compared with old.json: 3 changes, 1 regression\n  \
-             changed     case t.toml#flip input changed: WWRRBBWW + WRBRW -> WRRBBW + RB\n  \
+            "Compared with old.json: 3 changes: 1 regression, 0 fixes, 0 new cases, 0 gone cases, 0 slower cases\n  \
              REGRESSION  no_chain_reaction: no longer as expected\n  \
+             changed     case t.toml#flip input changed: WWRRBBWW + WRBRW -> WRRBBW + RB\n  \
              changed     no_chain_reaction on t.toml#flip: WA -> AC\n"
                 .to_string()
         )
@@ -390,7 +390,7 @@ fn baseline_detects_a_verdict_flipped_on_purpose() {
         baseline_run(dir.path(), WA_ON_FLIP, "back.json", Some("new.json")),
         (
             0,
-            "Compared with new.json: 3 changes, 0 regressions\n  \
+            "Compared with new.json: 3 changes: 0 regressions, 1 fix, 0 new cases, 0 gone cases, 0 slower cases\n  \
              changed     case t.toml#flip input changed: WRRBBW + RB -> WWRRBBWW + WRBRW\n  \
              changed     no_chain_reaction: now as expected (was not)\n  \
              changed     no_chain_reaction on t.toml#flip: AC -> WA\n"
@@ -414,7 +414,7 @@ fn baseline_gate_exits_1_on_a_regression_the_run_alone_passes() {
         (code, out.as_str()),
         (
             1,
-            "Compared with old.json: 1 change, 1 regression\n  \
+            "Compared with old.json: 1 change: 1 regression, 0 fixes, 0 new cases, 0 gone cases, 0 slower cases\n  \
              REGRESSION  case t.toml#flip: the oracle's answer changed from 3 to 2\n"
         )
     );
