@@ -308,6 +308,7 @@ impl Worker {
         let waited = live.wait_line(deadline, wall_limit, cpu_budget, stop);
         let wall_ms = start.elapsed().as_secs_f64() * 1e3;
         let cpu_ms = (live.cpu_ms() - base_cpu).max(0.0);
+        let core_wait_ms = live.core_wait_ms(wall_limit);
         let line = match waited {
             Waited::Line(l) => l,
             Waited::Killed(f) => {
@@ -342,7 +343,12 @@ impl Worker {
             self.live = None;
         }
         Outcome {
-            result: classify_reply(reply, (&limits, wall_limit), cpu_ms, wall_ms),
+            result: classify_reply(
+                reply,
+                (&limits, wall_limit),
+                cpu_ms,
+                wall_ms - core_wait_ms,
+            ),
             wall_ms,
             cpu_ms,
             repeats_ms: Vec::new(),
@@ -441,7 +447,8 @@ fn failed(f: Failure, wall_ms: f64, cpu_ms: f64) -> Outcome {
 }
 
 /// The verdict-relevant reading of a reply that came in time. The CPU limit applies to the
-/// call's own CPU time as the worker measured it; the wall limit to its wall time.
+/// call's CPU time as the judge measured it; the wall limit to `wall_ms`, the wall time charged
+/// to the call (its time waiting for a core left out).
 fn classify_reply(
     reply: Reply,
     (limits, wall_limit): (&Limits, u64),
@@ -631,8 +638,14 @@ impl Live {
     /// to twice the wall limit. A sleeping or blocked solution waits for no core, so it still
     /// meets the plain wall limit; a looping one meets the CPU limit.
     fn starved_past(&self, deadline: Instant, wall_limit_ms: u64) -> bool {
-        let waited = (self.run_delay_ms() - self.delay_base).clamp(0.0, 2.0 * wall_limit_ms as f64);
+        let waited = self.core_wait_ms(wall_limit_ms);
         Instant::now() < deadline + Duration::from_secs_f64(waited / 1e3)
+    }
+
+    /// The time the worker waited for a core since the current call began, in milliseconds, up
+    /// to twice the wall limit: not charged against the wall limit.
+    fn core_wait_ms(&self, wall_limit_ms: u64) -> f64 {
+        (self.run_delay_ms() - self.delay_base).clamp(0.0, 2.0 * wall_limit_ms as f64)
     }
 
     /// Waits for one reply line until `deadline` (wall; `wall_limit_ms` names it) and, with `cpu` = (CPU at the start,
