@@ -77,9 +77,13 @@ pub enum HuntCommand {
         /// Judge everything and count failures by kind, instead of stopping at the first.
         #[arg(long)]
         all: bool,
-        /// Judge only shard K of N (1-based); combine shard JSON reports with `merge`.
+        /// Judge only shard K of N (1-based); combine shard JSON reports with `merge`, which
+        /// is the gate: a shard exits 0 when it ran, whatever it found.
         #[arg(long, value_name = "K/N")]
         shard: Option<Shard>,
+        /// With --shard: exit 1 when this shard finds a counterexample.
+        #[arg(long, requires = "shard")]
+        fail_on_counterexample: bool,
         /// Output format.
         #[arg(long, value_enum, default_value = "human")]
         format: HuntFormat,
@@ -154,6 +158,7 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
             max_hand,
             all,
             shard,
+            fail_on_counterexample,
             format,
             out,
             metamorphic_sample,
@@ -202,7 +207,9 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
                 ),
                 _ => {}
             }
-            Ok(report.exit_code() as u8)
+            // A shard found what it found: `merge` of every shard decides, unless asked.
+            let gate = shard.is_none() || fail_on_counterexample;
+            Ok(if gate { report.exit_code() as u8 } else { 0 })
         }
         HuntCommand::Merge {
             files,

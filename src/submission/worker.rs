@@ -343,12 +343,7 @@ impl Worker {
             self.live = None;
         }
         Outcome {
-            result: classify_reply(
-                reply,
-                (&limits, wall_limit),
-                cpu_ms,
-                wall_ms - core_wait_ms,
-            ),
+            result: classify_reply(reply, (&limits, wall_limit), cpu_ms, wall_ms - core_wait_ms),
             wall_ms,
             cpu_ms,
             repeats_ms: Vec::new(),

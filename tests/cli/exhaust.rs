@@ -126,7 +126,8 @@ fn shards_merge_into_the_unsharded_report() {
                 .arg(&regressions)
                 .args(&base)
                 .assert()
-                .code(if name == "seed000_bfs" { 0 } else { 1 });
+                // A shard that ran exits 0 whatever it found: `merge` is the gate.
+                .code(0);
             files.push(f);
         }
         // A shard records nothing: its smallest need not be the sweep's. (The first sweep is
@@ -140,6 +141,10 @@ fn shards_merge_into_the_unsharded_report() {
             .args(&files)
             .output()
             .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(if name == "seed000_bfs" { 0 } else { 1 })
+        );
         let mut merged: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         merged["wall_ms"] = 0.into();
         whole["wall_ms"] = 0.into();
@@ -156,6 +161,13 @@ fn shards_merge_into_the_unsharded_report() {
             .code(2)
             .stderr(predicates::str::contains("shard 4/4 is missing"));
     }
+    // Asked to, a shard that finds a counterexample fails on its own.
+    judge()
+        .args(["exhaust", "--no-record", "--solution", "no_chain_reaction"])
+        .args(["--max-board", "5", "--max-hand", "3", "--shard", "1/1"])
+        .arg("--fail-on-counterexample")
+        .assert()
+        .code(1);
     // The merge recorded the sweep's smallest counterexample, once.
     let text = std::fs::read_to_string(&recorded).unwrap();
     assert_eq!(text.matches("[[case]]").count(), 1, "{text}");
