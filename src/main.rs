@@ -169,9 +169,11 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    cli::broken_pipe::install();
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => ExitCode::from(code),
+        Err(e) if cli::broken_pipe::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::from(2)

@@ -149,3 +149,33 @@ fn list_names_every_solution() {
     }
     assert!(text.contains("solutions/accepted/seed000_bfs.rs"));
 }
+
+/// A reader that goes away ends the command quietly with exit 0, as ripgrep does: no panic
+/// and no error message on stderr.
+#[test]
+fn a_closed_pipe_is_a_quiet_exit_0() {
+    use std::process::Stdio;
+    for args in [
+        &["list"][..],
+        &["solve", "RRWWRRBBRR", "WB", "--explain"][..],
+    ] {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("zuma-judge"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The reader goes before the judge writes its first line.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(
+            (
+                out.status.code(),
+                String::from_utf8_lossy(&out.stderr).as_ref()
+            ),
+            (Some(0), ""),
+            "{args:?}"
+        );
+    }
+}
