@@ -28,13 +28,7 @@ use zuma_judge::submission::worker::{Launch, Settings, Worker};
 use zuma_judge::verdict::VerdictKind;
 
 /// Output formats of `exhaust`, `fuzz` and `merge`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum HuntFormat {
-    /// Text for people.
-    Human,
-    /// One JSON object.
-    Json,
-}
+pub use zuma_judge::report::HumanOrJson as HuntFormat;
 
 /// Where and whether a hunter records its counterexample.
 #[derive(clap::Args)]

@@ -2,7 +2,7 @@
 //! (0 as expected, 1 a difference from the truth, 2 usage, configuration or case-file error,
 //! 3 an incomplete run).
 
-use std::io::Write as _;
+use std::io::{IsTerminal as _, Write as _};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -22,7 +22,7 @@ use zuma_judge::interrupt;
 use zuma_judge::oracle::Oracle;
 use zuma_judge::partial;
 use zuma_judge::progress::Progress;
-use zuma_judge::report::{self, Format, ReportSpec};
+use zuma_judge::report::{self, Format, HumanOrJson, ReportSpec};
 use zuma_judge::rules::Instance;
 use zuma_judge::runner;
 use zuma_judge::selfcheck;
@@ -102,7 +102,7 @@ enum Command {
         explain: bool,
         /// Output format.
         #[arg(long, value_enum, default_value = "human")]
-        format: Format,
+        format: HumanOrJson,
         /// Who answers: the oracle, the plain reference BFS, or the seed 000 port (for timing
         /// whole processes); only the oracle has a witness to explain.
         #[arg(long, value_enum, default_value = "oracle")]
@@ -119,7 +119,7 @@ enum Command {
         max_hand: usize,
         /// Output format.
         #[arg(long, value_enum, default_value = "human")]
-        format: Format,
+        format: HumanOrJson,
     },
     /// Time the oracle, the reference BFS and the seed 000 port on the same cases.
     Bench {
@@ -137,7 +137,7 @@ enum Command {
         repeat: usize,
         /// Output format.
         #[arg(long, value_enum, default_value = "human")]
-        format: Format,
+        format: HumanOrJson,
     },
     /// Check case files and their claims against the oracle; print a diff of the corrections.
     Audit {
@@ -440,13 +440,13 @@ fn cmd_solve(
     board: &str,
     hand: &str,
     explain: bool,
-    format: Format,
+    format: HumanOrJson,
     engine: Engine,
 ) -> Result<u8> {
     let inst = match Instance::parse(board, hand, &config.constraints) {
         Ok(i) => i,
         Err(e) => {
-            if format == Format::Json {
+            if format == HumanOrJson::Json {
                 let v = serde_json::json!({
                     "board": board,
                     "hand": hand,
@@ -463,23 +463,20 @@ fn cmd_solve(
     if engine != Engine::Oracle {
         let answer = engine.answer(&inst)?;
         match format {
-            Format::Json => {
+            HumanOrJson::Json => {
                 let v = serde_json::json!({
                     "board": board, "hand": hand, "answer": answer, "engine": engine,
                 });
                 println!("{}", serde_json::to_string_pretty(&v)?);
             }
-            Format::Human => println!("{answer}"),
-            Format::Junit | Format::Markdown | Format::Csv => {
-                return Ok(only_human_or_json("solve"))
-            }
+            HumanOrJson::Human => println!("{answer}"),
         }
         return Ok(0);
     }
     let answer = Oracle::new().solve(&inst)?;
     let moves = answer.witness.clone().unwrap_or_default();
     match format {
-        Format::Json => {
+        HumanOrJson::Json => {
             let mut v = serde_json::json!({
                 "board": board,
                 "hand": hand,
@@ -501,7 +498,7 @@ fn cmd_solve(
             }
             println!("{}", serde_json::to_string_pretty(&v)?);
         }
-        Format::Human => {
+        HumanOrJson::Human => {
             let mut out = anstream::stdout();
             writeln!(out, "{}", answer.as_i32())?;
             if explain {
@@ -518,23 +515,11 @@ fn cmd_solve(
                 }
             }
         }
-        Format::Junit | Format::Markdown | Format::Csv => {
-            eprintln!("error: solve writes --format human or json; junit, markdown and csv are reports of `run` and `grade`");
-            return Ok(2);
-        }
     }
     Ok(0)
 }
 
-/// Exit code 2 with the reason, for a format only `run` writes.
-fn only_human_or_json(command: &str) -> u8 {
-    eprintln!(
-        "error: {command} writes --format human or json; junit, markdown and csv are reports of `run` and `grade`"
-    );
-    2
-}
-
-fn cmd_selfcheck(max_board: usize, max_hand: usize, format: Format) -> Result<u8> {
+fn cmd_selfcheck(max_board: usize, max_hand: usize, format: HumanOrJson) -> Result<u8> {
     let options = selfcheck::Options {
         max_board,
         max_hand,
@@ -549,11 +534,8 @@ fn cmd_selfcheck(max_board: usize, max_hand: usize, format: Format) -> Result<u8
     let summary = selfcheck::run(options, &|| bar.inc(1));
     bar.finish_and_clear();
     match format {
-        Format::Json => println!("{}", serde_json::to_string_pretty(&summary)?),
-        Format::Human => println!("{summary}"),
-        Format::Junit | Format::Markdown | Format::Csv => {
-            return Ok(only_human_or_json("selfcheck"))
-        }
+        HumanOrJson::Json => println!("{}", serde_json::to_string_pretty(&summary)?),
+        HumanOrJson::Human => println!("{summary}"),
     }
     Ok(summary.exit_code())
 }
@@ -564,7 +546,7 @@ fn cmd_bench(
     engines: &[Engine],
     process: bool,
     repeat: usize,
-    format: Format,
+    format: HumanOrJson,
 ) -> Result<u8> {
     let engines = if engines.is_empty() {
         Engine::ALL.to_vec()
@@ -584,12 +566,16 @@ fn cmd_bench(
         mode,
         repeat,
         &exe,
-        &mut |row| eprintln!("timed {}", row.case),
+        // Progress is for a person watching: none when standard error is a file or a pipe.
+        &mut |row| {
+            if std::io::stderr().is_terminal() {
+                eprintln!("timed {}", row.case);
+            }
+        },
     )?;
     match format {
-        Format::Json => println!("{}", serde_json::to_string_pretty(&report)?),
-        Format::Human => println!("{report}"),
-        Format::Junit | Format::Markdown | Format::Csv => return Ok(only_human_or_json("bench")),
+        HumanOrJson::Json => println!("{}", serde_json::to_string_pretty(&report)?),
+        HumanOrJson::Human => println!("{report}"),
     }
     Ok(u8::from(!report.disagreements.is_empty()))
 }

@@ -319,6 +319,16 @@ hand = "RB"
     }
 }
 
+/// The output formats of the commands that are not judging runs (`solve`, `selfcheck`,
+/// `bench`, `exhaust`, `fuzz`, `merge`): their help lists only these two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum HumanOrJson {
+    /// Text for people.
+    Human,
+    /// One JSON object.
+    Json,
+}
+
 /// `n` and its noun, plural unless `n` is 1: `1 file`, `2 files`, `0 fixes`.
 pub fn count(n: usize, noun: &str) -> String {
     let plural = if n == 1 {

@@ -225,10 +225,21 @@ fn solve_has_no_junit_or_markdown() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert_eq!(
-        String::from_utf8_lossy(&out.stderr),
-        "error: solve writes --format human or json; junit, markdown and csv are reports of `run` and `grade`\n"
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("error: invalid value 'junit' for '--format <FORMAT>'\n  [possible values: human, json]\n"),
+        "{err}"
     );
+    // and the help offers only what the command accepts
+    for command in ["solve", "selfcheck", "bench", "exhaust", "fuzz", "merge"] {
+        let out = judge().args([command, "--help"]).output().unwrap();
+        let help = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            help.contains("- human: Text for people\n"),
+            "{command}: {help}"
+        );
+        assert!(!help.contains("junit"), "{command}: {help}");
+    }
 }
 
 #[test]
