@@ -148,12 +148,7 @@ enum Command {
         fix: bool,
     },
     /// The registered solutions, their expected verdicts and sources.
-    List {
-        /// List the languages instead: extensions, toolchain found on PATH (or the Debian
-        /// package to install), LeetCode's signature and where each fact comes from.
-        #[arg(long)]
-        languages: bool,
-    },
+    List(cli::list::ListArgs),
     /// Internal: serve one compiled solution to `run` over pipes (see zuma_judge::submission::worker).
     #[command(hide = true)]
     Worker {
@@ -238,8 +233,7 @@ fn run(cli: Cli) -> Result<u8> {
             format,
         } => cmd_bench(&config, &cases, &engines, process, repeat, format),
         Command::Audit { paths, fix } => cmd_audit(&config, paths, fix),
-        Command::List { languages: false } => cmd_list(),
-        Command::List { languages: true } => cmd_languages(),
+        Command::List(args) => cli::list::run(args, warn_skipped),
         Command::Worker { .. } => unreachable!("dispatched above"),
         Command::Grade(args) => cli::grade::run(&config, args),
         Command::Hunt(cmd) => cli_hunt::run(&config, cmd),
@@ -627,60 +621,6 @@ fn cmd_audit(config: &Config, paths: Vec<PathBuf>, fix: bool) -> Result<u8> {
         audits.len()
     );
     Ok(code)
-}
-
-fn cmd_list() -> Result<u8> {
-    let mut t = report::human::table(&["solution", "expected", "language", "file", "source"]);
-    // Sources are sentences: wrap them so the table fits a terminal.
-    t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic)
-        .set_width(150);
-    for s in registry::compiled() {
-        t.add_row(vec![s.name, &s.expected.name(), "rust", s.path, s.source]);
-    }
-    for s in registry::uncompiled() {
-        t.add_row(vec![
-            s.name,
-            &s.expected.name(),
-            "rust (CE)",
-            s.path,
-            s.source,
-        ]);
-    }
-    let found = pasted::registered()?;
-    warn_skipped(&found.skipped);
-    for s in found.pasted {
-        t.add_row(vec![
-            s.name.as_str(),
-            &s.expected.name(),
-            s.language.id,
-            s.path.as_str(),
-            s.source.as_str(),
-        ]);
-    }
-    println!("{t}");
-    Ok(0)
-}
-
-fn cmd_languages() -> Result<u8> {
-    let mut t = report::human::table(&["language", "files", "toolchain", "LeetCode's environment"]);
-    t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic)
-        .set_width(150);
-    for l in languages::ALL {
-        let found: Vec<String> = l
-            .tools
-            .iter()
-            .map(|tool| build::probe(tool).unwrap_or_else(|missing| missing))
-            .collect();
-        let files: Vec<String> = l.extensions.iter().map(|e| format!(".{e}")).collect();
-        t.add_row(vec![
-            format!("{} ({})", l.name, l.id),
-            files.join(" "),
-            found.join("\n"),
-            l.provenance.to_string(),
-        ]);
-    }
-    println!("{t}");
-    Ok(0)
 }
 
 fn cmd_worker(name: &str) -> Result<u8> {

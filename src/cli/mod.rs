@@ -3,3 +3,4 @@
 
 pub mod broken_pipe;
 pub mod grade;
+pub mod list;

@@ -179,3 +179,63 @@ fn a_closed_pipe_is_a_quiet_exit_0() {
         );
     }
 }
+
+/// `list --format json`: every registered solution with its expected verdict, language and
+/// file, under `schema_version`; `list --languages --format json` every language.
+#[test]
+fn list_as_json() {
+    let out = judge().args(["list", "--format", "json"]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["schema_version"], 1);
+    let rows: Vec<(String, String, String, String)> = v["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let f = |k: &str| s[k].as_str().unwrap().to_string();
+            (f("name"), f("expected"), f("language"), f("path"))
+        })
+        .collect();
+    let row = |n: &str, e: &str, l: &str, p: &str| (n.into(), e.into(), l.into(), p.into());
+    assert!(rows.contains(&row(
+        "seed000_bfs",
+        "accepted",
+        "rust",
+        "solutions/accepted/seed000_bfs.rs"
+    )));
+    assert!(rows.contains(&row(
+        "seed003_adjacent_memo_py",
+        "wrong_answer",
+        "python3",
+        "solutions/wrong_answer/seed003_adjacent_memo_py.py"
+    )));
+    assert_eq!(rows.len(), 9);
+    let out = judge()
+        .args(["list", "--languages", "--format", "json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let ids: Vec<&str> = v["languages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "c",
+            "cpp",
+            "csharp",
+            "go",
+            "java",
+            "javascript",
+            "kotlin",
+            "php",
+            "python3",
+            "ruby",
+            "rust",
+            "typescript"
+        ]
+    );
+}
