@@ -163,9 +163,9 @@ pub fn toolchains(r: &RunReport) -> Vec<String> {
     seen
 }
 
-/// What the sweep did for `s`, in one line, e.g. `11114 of 11114 classes up to board 6, hand 4
-/// passed` or `188 of 11114 classes up to board 6, hand 4 passed, then sweep#RRYR+YY: WA,
-/// oracle 2, returned -1`; `None` without a sweep.
+/// What the sweep did for `s`, in one line, e.g. `every class passed: 11114 classes up to
+/// board 6, hand 4` or `187 of 11114 classes up to board 6, hand 4 passed, then
+/// sweep#RRYR+YY: WA, oracle 2, returned -1`; `None` without a sweep.
 pub fn sweep_summary(s: &SolutionReport) -> Option<String> {
     let w = s.sweep.as_ref()?;
     let bound = format!(
@@ -173,10 +173,8 @@ pub fn sweep_summary(s: &SolutionReport) -> Option<String> {
         w.classes, w.max_board, w.max_hand
     );
     Some(match &w.failed {
-        _ if w.skipped => {
-            format!("not swept ({bound}): its cases were skipped after TLEs in a row")
-        }
-        None => format!("{} of {bound} passed", w.judged),
+        _ if w.skipped => format!("not swept ({bound}): the run stopped first"),
+        None => format!("every class passed: {bound}"),
         Some(f) => format!(
             "{} of {bound} passed, then {}: {}, oracle {}, returned {}",
             w.judged - 1,

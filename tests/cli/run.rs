@@ -355,18 +355,21 @@ fn a_looping_submission_is_skipped_after_three_tles_in_a_row() {
         .iter()
         .map(|c| c["verdict"].as_str().unwrap())
         .collect();
+    // The sweep still runs after the skip, and stops at its first class: one more limit.
     assert_eq!(
         verdicts,
-        ["TLE", "TLE", "TLE", "SKIP", "SKIP", "SKIP", "SKIP", "SKIP", "SKIP"]
+        ["TLE", "TLE", "TLE", "SKIP", "SKIP", "SKIP", "SKIP", "SKIP", "SKIP", "TLE"]
     );
     assert_eq!(
         (&s["verdict"], &s["counts"]["SKIP"], &s["sweep"]["skipped"]),
         (
             &Value::from("time_limit_exceeded"),
             &Value::from(6),
-            &Value::from(true)
+            &Value::from(false)
         )
     );
+    assert_eq!(s["sweep"]["judged"], 1);
+    assert_eq!(s["cases"][9]["case"], "sweep#R+R");
     assert_eq!(
         s["cases"][3]["message"],
         "skipped: 3 TLEs in a row before it"
