@@ -28,6 +28,15 @@ pub enum Event<'a> {
         /// Valid cases each will run.
         cases: usize,
     },
+    /// A case's call for one solution is about to start (suite cases, not sweep classes).
+    CaseStarted {
+        /// Solution name.
+        solution: &'a str,
+        /// `file.toml#name`.
+        case: &'a str,
+        /// The call's wall-clock limit, in milliseconds.
+        wall_limit_ms: u64,
+    },
     /// One case judged for one solution.
     CaseJudged {
         /// Solution name.
@@ -512,6 +521,11 @@ pub fn run_checked(
                 results.push(skipped(c, ans.as_i32(), config.judging.tle_skip_after));
                 continue;
             }
+            on_event(&Event::CaseStarted {
+                solution: sol.name(),
+                case: &c.id,
+                wall_limit_ms: tle.wall_ms(config),
+            });
             // The case's own strings, hand order included: LeetCode passes the hand as written.
             let (verdict, out, cpus) = match judge_stable(
                 exec.as_mut(),
