@@ -1,33 +1,106 @@
 //! Writing a file so that a reader sees the old version or the new one, never half of one: a
 //! temporary file in the same directory, synced, then renamed over the target (as cargo and
 //! tempfile's `NamedTempFile::persist` do). Every file the judge writes goes through here.
+//! A read-modify-write of a shared file (a regression file, a case file `audit --fix` edits)
+//! also holds [`FolderLock`] on the file's folder, so two writers never lose each other's work.
 
+use std::fs::File;
 use std::io::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use nix::fcntl::{Flock, FlockArg};
 
 /// Writes `bytes` to `path` atomically. Errors: the directory cannot take a temporary file, or
 /// the write, sync or rename fails; `path` is then unchanged.
+///
+/// The temporary file is `.<name>.<random>.tmp` beside the target: never a `*.toml`, so case
+/// discovery ignores one left behind by a `kill -9`.
 pub fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    let dir = folder_of(path);
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&format!(".{name}."))
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
+    // The rename is durable once the folder's entry is: sync it too (best effort: some
+    // filesystems refuse to sync a directory).
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
     Ok(())
+}
+
+/// The folder `path` is in (`.` for a bare file name).
+fn folder_of(path: &Path) -> &Path {
+    path.parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
+
+/// An exclusive advisory lock (`flock(2)`) on a folder, held until dropped. Every process that
+/// reads, changes and rewrites a file in the folder takes it first and re-reads the file under
+/// it. The lock is on the folder, not the file, because [`write`] replaces the file (a new
+/// inode) and a lock on the old one would not exclude the next writer. The kernel releases it
+/// when the process dies, `kill -9` included, so it is never stale.
+#[derive(Debug)]
+pub struct FolderLock {
+    _lock: Flock<File>,
+    /// The locked folder.
+    pub folder: PathBuf,
+}
+
+impl FolderLock {
+    /// Blocks until the lock on `folder` is held. Errors: the folder cannot be opened or
+    /// locked.
+    pub fn acquire(folder: &Path) -> std::io::Result<FolderLock> {
+        let f = File::open(folder)?;
+        let lock = Flock::lock(f, FlockArg::LockExclusive)
+            .map_err(|(_, errno)| std::io::Error::from_raw_os_error(errno as i32))?;
+        Ok(FolderLock {
+            _lock: lock,
+            folder: folder.to_path_buf(),
+        })
+    }
+
+    /// The lock on the folder that holds `file`.
+    pub fn for_file(file: &Path) -> std::io::Result<FolderLock> {
+        FolderLock::acquire(folder_of(file))
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn replaces_the_file_and_leaves_no_temporary_behind() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("report.json");
         std::fs::write(&path, "old").unwrap();
-        super::write(&path, b"new").unwrap();
+        write(&path, b"new").unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    /// flock locks belong to an open file description, so two acquisitions in one process
+    /// exclude each other as two processes would.
+    #[test]
+    fn the_folder_lock_excludes_a_second_holder_until_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let held = FolderLock::acquire(dir.path()).unwrap();
+        let probe = File::open(dir.path()).unwrap();
+        let busy = Flock::lock(probe, FlockArg::LockExclusiveNonblock).map(|_| ());
+        assert_eq!(
+            busy.map_err(|(_, e)| e),
+            Err(nix::errno::Errno::EWOULDBLOCK)
+        );
+        drop(held);
+        let probe = File::open(dir.path()).unwrap();
+        assert!(Flock::lock(probe, FlockArg::LockExclusiveNonblock).is_ok());
     }
 }

@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use similar::TextDiff;
 use toml_edit::{DocumentMut, Item, Table, Value};
 
-use crate::case::{self, CaseError};
+use crate::atomic;
+use crate::case::{self, CaseError, CaseWarning};
 use crate::oracle::{Oracle, WitnessError};
 use crate::rules::{Constraints, Instance};
 
@@ -25,6 +26,12 @@ pub struct FileAudit {
     pub refuted_claims: Vec<(String, bool)>,
     /// Problems that stop the file or a case from being audited.
     pub errors: Vec<CaseError>,
+    /// The file's text as audited.
+    pub original: String,
+    /// Cases the file holds (parsed, valid or not).
+    pub cases: usize,
+    /// An empty file.
+    pub warnings: Vec<CaseWarning>,
 }
 
 /// Audits one case file's `text`. Corrections: a wrong `expected`; an `invalid` on a valid
@@ -39,6 +46,7 @@ pub fn audit_text(
     let mut out = FileAudit {
         path: path.to_path_buf(),
         corrected: text.to_string(),
+        original: text.to_string(),
         ..FileAudit::default()
     };
     let label = path
@@ -46,6 +54,12 @@ pub fn audit_text(
         .map(|f| f.to_string_lossy().to_string())
         .unwrap_or_default();
     let (cases, errors) = case::parse_file(path, &label, text, limits);
+    out.cases = cases.len();
+    if cases.is_empty() && errors.is_empty() {
+        out.warnings.push(CaseWarning::Empty {
+            path: path.display().to_string(),
+        });
+    }
     // Cases rejected only for lacking `invalid` are corrected, not reported as errors.
     out.errors = errors
         .into_iter()
@@ -127,7 +141,11 @@ pub fn audit_text(
             }
         }
     }
-    out.corrected = doc.to_string();
+    // With nothing to correct the file stays byte for byte as it is (toml_edit would add a
+    // final newline to a file that has none).
+    if !out.corrections.is_empty() {
+        out.corrected = doc.to_string();
+    }
     if out.corrected != text {
         let shown = path.display().to_string();
         out.diff = TextDiff::from_lines(text, &out.corrected)
@@ -147,37 +165,122 @@ fn set(t: &mut Table, key: &str, mut v: Value) {
     t.insert(key, Item::Value(v));
 }
 
-/// Audits every case file under `roots`.
-pub fn audit(roots: &[PathBuf], limits: &Constraints) -> Result<Vec<FileAudit>, WitnessError> {
-    let mut oracle = Oracle::new();
-    let mut out = Vec::new();
+/// The case files under the audited paths, each once, and what discovery could not use.
+#[derive(Debug, Default)]
+pub struct Targets {
+    /// The files, in audit order.
+    pub files: Vec<PathBuf>,
+    /// Paths that cannot be audited: missing, unreadable folders, broken symlinks.
+    pub errors: Vec<CaseError>,
+    /// Symlink loops, and files reached by a second path.
+    pub warnings: Vec<CaseWarning>,
+}
+
+/// Finds the case files under `roots` as `run` does ([`case::find_files`]).
+pub fn targets(roots: &[PathBuf]) -> Targets {
+    let mut out = Targets::default();
+    let mut seen: std::collections::HashMap<PathBuf, PathBuf> = std::collections::HashMap::new();
     for root in roots {
-        let files = match case::find_files(root) {
+        let found = match case::find_files(root) {
             Ok(f) => f,
             Err(e) => {
-                out.push(FileAudit {
-                    path: root.clone(),
-                    errors: vec![e],
-                    ..FileAudit::default()
-                });
+                out.errors.push(e);
                 continue;
             }
         };
-        for f in files {
-            match std::fs::read_to_string(&f) {
-                Ok(text) => out.push(audit_text(&f, &text, limits, &mut oracle)?),
-                Err(e) => out.push(FileAudit {
-                    path: f.clone(),
-                    errors: vec![CaseError::Read {
-                        path: f.display().to_string(),
-                        message: e.to_string(),
-                    }],
-                    ..FileAudit::default()
-                }),
+        out.errors.extend(found.errors);
+        out.warnings.extend(found.warnings);
+        for f in found.files {
+            let real = f.path.canonicalize().unwrap_or_else(|_| f.path.clone());
+            if let Some(first) = seen.get(&real) {
+                out.warnings.push(CaseWarning::SameFile {
+                    path: f.path.display().to_string(),
+                    first: first.display().to_string(),
+                });
+                continue;
             }
+            seen.insert(real, f.path.clone());
+            out.files.push(f.path);
         }
     }
-    Ok(out)
+    out
+}
+
+/// Reads and audits one case file; a file that cannot be read gives an audit with that error.
+pub fn audit_file(
+    path: &Path,
+    limits: &Constraints,
+    oracle: &mut Oracle,
+) -> Result<FileAudit, WitnessError> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => audit_text(path, &text, limits, oracle),
+        Err(e) => Ok(FileAudit {
+            path: path.to_path_buf(),
+            errors: vec![CaseError::Read {
+                path: path.display().to_string(),
+                message: format!("cannot read: {e}"),
+            }],
+            ..FileAudit::default()
+        }),
+    }
+}
+
+/// What [`write_fix`] wrote.
+#[derive(Debug)]
+pub enum Fixed {
+    /// The corrections as audited.
+    AsAudited,
+    /// The file changed between the audit and the write (another writer); it was audited
+    /// again under the lock and this is what was written, if anything.
+    Reaudited(Box<FileAudit>),
+}
+
+/// A fix that could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum FixError {
+    /// Locking, reading or writing the file failed; the file is unchanged.
+    #[error("{path}: cannot {action}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// `lock the folder of`, `read` or `write`.
+        action: &'static str,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The oracle's witness did not replay.
+    #[error(transparent)]
+    Oracle(#[from] WitnessError),
+}
+
+/// Writes `audit`'s corrections to its file, atomically and under the lock on its folder (the
+/// one regression recording takes). The file is read again under the lock: if another writer
+/// changed it since the audit, the new text is audited and corrected instead, so nothing that
+/// writer added is lost.
+pub fn write_fix(
+    audit: &FileAudit,
+    limits: &Constraints,
+    oracle: &mut Oracle,
+) -> Result<Fixed, FixError> {
+    let path = &audit.path;
+    let io = |action: &'static str| {
+        move |source| FixError::Io {
+            path: path.clone(),
+            action,
+            source,
+        }
+    };
+    let _lock = atomic::FolderLock::for_file(path).map_err(io("lock the folder of"))?;
+    let now = std::fs::read_to_string(path).map_err(io("read"))?;
+    if now == audit.original {
+        atomic::write(path, audit.corrected.as_bytes()).map_err(io("write"))?;
+        return Ok(Fixed::AsAudited);
+    }
+    let again = audit_text(path, &now, limits, oracle)?;
+    if !again.diff.is_empty() {
+        atomic::write(path, again.corrected.as_bytes()).map_err(io("write"))?;
+    }
+    Ok(Fixed::Reaudited(Box::new(again)))
 }
 
 #[cfg(test)]
@@ -214,6 +317,54 @@ mod tests {
                 .contains("-expected = 2 # seed 003 says so\n+expected = -1 # seed 003 says so"),
             "{}",
             a.diff
+        );
+    }
+
+    /// A regression recorded between the audit and `--fix`'s write is kept: the file is
+    /// audited again under the lock and that text is corrected.
+    #[test]
+    fn a_fix_keeps_what_another_writer_added_meanwhile() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.toml");
+        let one = "[[case]]\nname = \"r\"\nboard = \"R\"\nhand = \"R\"\nexpected = 2\n";
+        std::fs::write(&path, one).unwrap();
+        let (lim, mut oracle) = (Constraints::default(), Oracle::new());
+        let a = audit_file(&path, &lim, &mut oracle).unwrap();
+        let added = "\n[[case]]\nname = \"g\"\nboard = \"GG\"\nhand = \"G\"\nexpected = 1\n";
+        std::fs::write(&path, format!("{one}{added}")).unwrap();
+        let Fixed::Reaudited(again) = write_fix(&a, &lim, &mut oracle).unwrap() else {
+            panic!("the change was not noticed");
+        };
+        assert_eq!(again.corrections, ["r: expected = 2 -> -1"]);
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            format!("{}{added}", one.replace("expected = 2", "expected = -1"))
+        );
+        // unchanged since its audit: written as audited
+        std::fs::write(&path, one).unwrap();
+        let a = audit_file(&path, &lim, &mut oracle).unwrap();
+        assert!(matches!(
+            write_fix(&a, &lim, &mut oracle).unwrap(),
+            Fixed::AsAudited
+        ));
+        assert_eq!(a.cases, 1);
+    }
+
+    #[test]
+    fn an_empty_file_is_a_warning() {
+        let a = audit_text(
+            Path::new("c.toml"),
+            "# nothing yet\n",
+            &Constraints::default(),
+            &mut Oracle::new(),
+        )
+        .unwrap();
+        assert_eq!(
+            a.warnings
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
+            ["c.toml: empty: no [[case]] in this file, so nothing in it is judged"]
         );
     }
 

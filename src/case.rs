@@ -140,23 +140,108 @@ struct RawClaim {
     strict: bool,
 }
 
+/// Something worth saying about the case files that loses no case: the run still exits as if
+/// it were not there.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum CaseWarning {
+    /// A case file with no `[[case]]` in it (empty, or only comments).
+    #[error("{path}: empty: no [[case]] in this file, so nothing in it is judged")]
+    Empty {
+        /// The file.
+        path: String,
+    },
+    /// A symlinked folder that leads back to a folder it is inside: its files are already
+    /// found through that folder, and it is not followed again (walkdir's loop detection).
+    #[error("{path}: symlink loop: it leads back to {ancestor}, which is already searched; not followed again")]
+    Loop {
+        /// The link.
+        path: String,
+        /// The folder it leads back to.
+        ancestor: String,
+    },
+    /// The same file reached by a second path (a symlink, or two case paths): judged once.
+    #[error("{path}: the same file as {first}; its cases are judged once, as {first}")]
+    SameFile {
+        /// The second path.
+        path: String,
+        /// The path it was first found by.
+        first: String,
+    },
+}
+
+impl CaseWarning {
+    /// The file or folder the warning is about.
+    pub fn subject(&self) -> String {
+        match self {
+            CaseWarning::Empty { path }
+            | CaseWarning::Loop { path, .. }
+            | CaseWarning::SameFile { path, .. } => path.clone(),
+        }
+    }
+}
+
 /// What loading the case paths produced: every usable case in order (files sorted by path,
 /// cases in file order) and every problem found.
 #[derive(Debug, Default)]
 pub struct Suite {
     /// Usable cases.
     pub cases: Vec<Case>,
-    /// Problems, one per bad file or case.
+    /// Problems, one per bad file, folder or case.
     pub errors: Vec<CaseError>,
-    /// Number of files read.
+    /// Things to say that lose no case: empty files, symlink loops, a file reached twice.
+    pub warnings: Vec<CaseWarning>,
+    /// Case files found, those that could not be read included (each found once).
     pub files: usize,
+    /// Of those, the ones that could not be read.
+    pub unreadable: usize,
+    /// Of those, the ones reached through a symlink (the file's own or a folder's).
+    pub via_symlinks: usize,
 }
 
-/// The `*.toml` files under `root` (a file or a directory), sorted by path. A missing path is
-/// reported as a [`CaseError::Read`].
-pub fn find_files(root: &Path) -> Result<Vec<PathBuf>, CaseError> {
+impl Suite {
+    /// True when no case file at all could be read: reports would only be tables of zeros.
+    pub fn nothing_read(&self) -> bool {
+        self.files == self.unreadable && !self.errors.is_empty()
+    }
+}
+
+/// A case file found by [`find_files`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The path, as walked (through any symlink).
+    pub path: PathBuf,
+    /// Reached through a symlink below the case path: the file's own, or a folder's.
+    pub via_symlink: bool,
+}
+
+/// Everything under one case path: the files, sorted by path, and what could not be walked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Discovery {
+    /// The `*.toml` files.
+    pub files: Vec<Found>,
+    /// One per folder that cannot be read and per broken symlink; the rest is still walked.
+    pub errors: Vec<CaseError>,
+    /// Symlink loops.
+    pub warnings: Vec<CaseWarning>,
+    /// Broken symlinks named `*.toml`: case files that failed before they could be read (each
+    /// also in `errors`).
+    pub broken_files: usize,
+}
+
+/// The `*.toml` files under `root` (a file or a directory), sorted by path. Symlinks are
+/// followed; a loop is a [`CaseWarning::Loop`]. A folder that cannot be read or a broken
+/// symlink is a [`CaseError::Read`] for that path only. A missing `root`, or one with no case
+/// file and nothing unreadable, is an error.
+pub fn find_files(root: &Path) -> Result<Discovery, CaseError> {
     if root.is_file() {
-        return Ok(vec![root.to_path_buf()]);
+        let file = Found {
+            path: root.to_path_buf(),
+            via_symlink: false,
+        };
+        return Ok(Discovery {
+            files: vec![file],
+            ..Discovery::default()
+        });
     }
     if !root.exists() {
         return Err(CaseError::Read {
@@ -164,68 +249,137 @@ pub fn find_files(root: &Path) -> Result<Vec<PathBuf>, CaseError> {
             message: "no such file or folder; give a case file or a folder of them".into(),
         });
     }
-    let mut files = Vec::new();
-    for entry in walkdir::WalkDir::new(root).sort_by_file_name() {
-        let entry = entry.map_err(|e| CaseError::Read {
-            path: root.display().to_string(),
-            message: e.to_string(),
-        })?;
+    let mut found = Discovery::default();
+    let mut linked_dirs: Vec<PathBuf> = Vec::new();
+    for entry in walkdir::WalkDir::new(root)
+        .follow_links(true)
+        .sort_by_file_name()
+    {
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => {
+                walk_problem(&e, &mut found);
+                continue;
+            }
+        };
+        let via_symlink = entry.depth() > 0
+            && (entry.path_is_symlink() || linked_dirs.iter().any(|d| entry.path().starts_with(d)));
+        if entry.file_type().is_dir() && entry.depth() > 0 && entry.path_is_symlink() {
+            linked_dirs.push(entry.path().to_path_buf());
+        }
         if entry.file_type().is_file() && entry.path().extension().is_some_and(|x| x == "toml") {
-            files.push(entry.into_path());
+            found.files.push(Found {
+                path: entry.into_path(),
+                via_symlink,
+            });
         }
     }
-    if files.is_empty() {
+    if found.files.is_empty() && found.errors.is_empty() {
         return Err(CaseError::Read {
             path: root.display().to_string(),
             message: "no *.toml case files in this folder".into(),
         });
     }
-    Ok(files)
+    Ok(found)
+}
+
+/// Files a walk error under the path it is about: a loop is a warning, anything else (a folder
+/// that cannot be read, a broken symlink) an error for that path only.
+fn walk_problem(e: &walkdir::Error, found: &mut Discovery) {
+    let path = e
+        .path()
+        .map_or_else(String::new, |p| p.display().to_string());
+    if let Some(ancestor) = e.loop_ancestor() {
+        found.warnings.push(CaseWarning::Loop {
+            path,
+            ancestor: ancestor.display().to_string(),
+        });
+        return;
+    }
+    let io = e.io_error();
+    let message = match (io.map(std::io::Error::kind), e.path()) {
+        (Some(std::io::ErrorKind::NotFound), Some(p)) if p.is_symlink() => {
+            found.broken_files += usize::from(p.extension().is_some_and(|x| x == "toml"));
+            let target = std::fs::read_link(p).unwrap_or_default();
+            format!("broken symlink: {} does not exist", target.display())
+        }
+        (Some(_), _) if e.path().is_some_and(Path::is_dir) => {
+            format!("cannot read this folder: {}", io.expect("an I/O error"))
+        }
+        (Some(io), _) => format!("cannot read: {io}"),
+        (None, _) => e.to_string(),
+    };
+    found.errors.push(CaseError::Read { path, message });
 }
 
 /// Loads every case file under each of `roots` against `limits`.
 pub fn load(roots: &[PathBuf], limits: &Constraints) -> Suite {
     let mut suite = Suite::default();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen: HashMap<PathBuf, String> = HashMap::new();
     for root in roots {
-        let files = match find_files(root) {
+        let found = match find_files(root) {
             Ok(f) => f,
             Err(e) => {
                 suite.errors.push(e);
                 continue;
             }
         };
-        for path in files {
-            // The same file named twice (directly, or through two roots) is judged once.
-            if !seen.insert(path.canonicalize().unwrap_or_else(|_| path.clone())) {
+        suite.errors.extend(found.errors);
+        suite.warnings.extend(found.warnings);
+        suite.files += found.broken_files;
+        suite.unreadable += found.broken_files;
+        for file in found.files {
+            let path = file.path;
+            let shown = path.display().to_string();
+            // The same file named twice (directly, through a symlink, or through two roots)
+            // is judged once.
+            let real = path.canonicalize().unwrap_or_else(|_| path.clone());
+            if let Some(first) = seen.get(&real) {
+                suite.warnings.push(CaseWarning::SameFile {
+                    path: shown,
+                    first: first.clone(),
+                });
                 continue;
             }
-            let label = if root.is_file() {
-                path.file_name()
-                    .map(PathBuf::from)
-                    .unwrap_or_else(|| path.clone())
-            } else {
-                path.strip_prefix(root)
-                    .map(Path::to_path_buf)
-                    .unwrap_or_else(|_| path.clone())
-            };
+            seen.insert(real, shown.clone());
+            suite.files += 1;
+            suite.via_symlinks += usize::from(file.via_symlink);
             let text = match std::fs::read_to_string(&path) {
                 Ok(t) => t,
                 Err(e) => {
+                    suite.unreadable += 1;
                     suite.errors.push(CaseError::Read {
-                        path: path.display().to_string(),
+                        path: shown,
                         message: format!("cannot read: {e}"),
                     });
                     continue;
                 }
             };
-            suite.files += 1;
-            let (cases, errors) = parse_file(&path, &label.to_string_lossy(), &text, limits);
+            let label = label_of(root, &path);
+            let (cases, errors) = parse_file(&path, &label, &text, limits);
+            if cases.is_empty() && errors.is_empty() {
+                suite.warnings.push(CaseWarning::Empty { path: shown });
+            }
             suite.cases.extend(cases);
             suite.errors.extend(errors);
         }
     }
     suite
+}
+
+/// The file as case ids name it: relative to the folder it was found under, or its file name
+/// when the case path is the file itself.
+fn label_of(root: &Path, path: &Path) -> String {
+    let label = if root.is_file() {
+        path.file_name()
+            .map(PathBuf::from)
+            .unwrap_or_else(|| path.to_path_buf())
+    } else {
+        path.strip_prefix(root)
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|_| path.to_path_buf())
+    };
+    label.to_string_lossy().into_owned()
 }
 
 /// The byte offsets where a case file splits: 0, then every `[[case]]` header line. Each case
@@ -303,12 +457,22 @@ pub fn parse_file(
                         .map_or(0, |i| i + 1);
                     (line_in(s.start), s.start - line_start + 1)
                 });
+                let mut message = with_hint(e.message());
+                if message.is_empty() {
+                    // toml says nothing for `key =` at the very end of the input.
+                    message = "a value is missing here".into();
+                }
+                if k + 1 == starts.len() && !text.is_empty() && !text.ends_with('\n') {
+                    message.push_str(
+                        "; the file ends inside this case with no final newline: is it cut off?",
+                    );
+                }
                 errors.push(CaseError::Syntax {
                     path: shown.clone(),
                     label: label.to_string(),
                     line,
                     column,
-                    message: with_hint(e.message()),
+                    message,
                 });
                 continue;
             }
@@ -538,6 +702,87 @@ mod tests {
             e[1]
         );
         assert_eq!(e[0].subject(), "x.toml");
+    }
+
+    const ONE: &str = "[[case]]\nname = \"a\"\nboard = \"RR\"\nhand = \"R\"\n";
+
+    /// A tree with a symlinked folder, a symlinked file, a loop, a broken link and an empty
+    /// file: every file is loaded once or named, nothing is dropped without a word.
+    #[test]
+    fn symlinks_are_followed_loops_and_broken_links_named_and_empty_files_warned() {
+        use std::os::unix::fs::symlink;
+        let tmp = tempfile::tempdir().unwrap();
+        let (root, other) = (tmp.path().join("cases"), tmp.path().join("other"));
+        std::fs::create_dir_all(root.join("sub")).unwrap();
+        std::fs::create_dir_all(&other).unwrap();
+        std::fs::write(root.join("a.toml"), ONE).unwrap();
+        std::fs::write(root.join("empty.toml"), "# nothing yet\n").unwrap();
+        std::fs::write(other.join("b.toml"), ONE).unwrap();
+        symlink(&other, root.join("linked")).unwrap();
+        symlink(root.join("a.toml"), root.join("same.toml")).unwrap();
+        symlink(&root, root.join("sub/loop")).unwrap();
+        symlink(tmp.path().join("gone.toml"), root.join("broken.toml")).unwrap();
+        let suite = load(std::slice::from_ref(&root), &Constraints::default());
+        let ids: Vec<&str> = suite.cases.iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(ids, ["a.toml#a", "linked/b.toml#a"]);
+        let r = |p: &str| root.join(p).display().to_string();
+        assert_eq!(
+            suite.warnings,
+            [
+                CaseWarning::Loop {
+                    path: r("sub/loop"),
+                    ancestor: root.display().to_string()
+                },
+                CaseWarning::Empty {
+                    path: r("empty.toml")
+                },
+                CaseWarning::SameFile {
+                    path: r("same.toml"),
+                    first: r("a.toml")
+                },
+            ]
+        );
+        assert_eq!(
+            suite.errors,
+            [CaseError::Read {
+                path: r("broken.toml"),
+                message: format!(
+                    "broken symlink: {} does not exist",
+                    tmp.path().join("gone.toml").display()
+                )
+            }]
+        );
+        // a.toml, broken.toml, empty.toml, linked/b.toml
+        assert_eq!(
+            (suite.files, suite.unreadable, suite.via_symlinks),
+            (4, 1, 1)
+        );
+        assert_eq!(
+            suite.warnings[1].to_string(),
+            format!(
+                "{}: empty: no [[case]] in this file, so nothing in it is judged",
+                r("empty.toml")
+            )
+        );
+    }
+
+    /// A file cut off inside a case (as a `kill -9` during a plain write left them): the cut
+    /// case is an error naming file and line, the cases before it load.
+    #[test]
+    fn a_cut_off_file_names_its_file_and_line() {
+        let text = format!("{ONE}expected = 1\n\n[[case]]\nname = \"b\"\nboard =");
+        let (c, e) = parse(&text);
+        assert_eq!(c.len(), 1);
+        assert_eq!(
+            e.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            ["cases/x.toml line 9, column 8: a value is missing here; the file ends inside this case with no final newline: is it cut off?"]
+        );
+        let (c, e) = parse(&format!("{ONE}\n[[case]]\nname = \"b\"\nboard = \"GGB"));
+        assert_eq!(c.len(), 1);
+        assert_eq!(
+            e.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            ["cases/x.toml line 8, column 13: invalid basic string (is a closing quote missing?); the file ends inside this case with no final newline: is it cut off?"]
+        );
     }
 
     #[test]

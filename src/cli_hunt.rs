@@ -4,6 +4,7 @@
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
@@ -276,7 +277,11 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
                 },
             calls: Calls { jobs, in_process },
         } => {
-            let hunted = Hunted::find(&solution, in_process, config)?;
+            let mut hunted = Hunted::find(&solution, in_process, config)?;
+            // Ctrl-C and SIGTERM stop the fuzzing as they stop `run`: the calls in progress,
+            // then the report of what was judged, and the failure found so far is recorded.
+            zuma_judge::interrupt::install()?;
+            hunted.stop = Some(&zuma_judge::interrupt::STOP);
             let sol = hunted.solution();
             let seed = seed.unwrap_or_else(|| {
                 std::time::SystemTime::now()
@@ -294,6 +299,7 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
                 stop,
                 metamorphic: !no_metamorphic,
                 jobs,
+                interrupt: hunted.stop,
             };
             let make = || hunted.executor();
             let report = fuzz::run(sol, &make, &opts, &config.constraints)?;
@@ -327,6 +333,8 @@ struct Hunted {
     /// How to start a worker; `None` for in-process calls.
     launch: Option<Launch>,
     limits: Limits,
+    /// The interrupt flag the calls watch, when the command handles Ctrl-C.
+    stop: Option<&'static AtomicBool>,
 }
 
 impl Hunted {
@@ -369,6 +377,7 @@ impl Hunted {
             script,
             launch,
             limits: config.limits.clone(),
+            stop: None,
         })
     }
 
@@ -387,10 +396,13 @@ impl Hunted {
                 launch.clone(),
                 Settings {
                     limits: self.limits.clone(),
-                    stop: None,
+                    stop: self.stop,
                 },
             )),
-            None => Box::new(InProcess::new(self.solution())),
+            None => match self.stop {
+                Some(stop) => Box::new(InProcess::with_stop(self.solution(), stop)),
+                None => Box::new(InProcess::new(self.solution())),
+            },
         }
     }
 }

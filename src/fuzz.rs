@@ -4,6 +4,7 @@
 //! of seed `S` is drawn from its own generator seeded `S + i`, so any one is reproduced alone.
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::seq::SliceRandom;
@@ -13,6 +14,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::counterexample::Counterexample;
+use crate::execute::Failure;
 use crate::exhaust::{self, ExecutorFactory, ExhaustError, Worker, MEMO_CAP};
 use crate::generate;
 use crate::metamorphic::{self, Inconsistency};
@@ -43,6 +45,9 @@ pub struct Options {
     pub metamorphic: bool,
     /// Worker threads; 0 for one per core.
     pub jobs: usize,
+    /// Set by Ctrl-C or SIGTERM ([`crate::interrupt::STOP`]); `None` for no interrupts. The
+    /// executors should watch the same flag, so that a call in progress stops too.
+    pub interrupt: Option<&'static AtomicBool>,
 }
 
 /// Classes the sweep after greedy shrinking may judge (about the sizes up to 9 or 10 balls;
@@ -93,14 +98,21 @@ pub struct FuzzReport {
     pub solvable: u64,
     /// The first failure, or null.
     pub failure: Option<FuzzFailure>,
+    /// Why the run stopped early (Ctrl-C, SIGTERM), or null.
+    pub incomplete: Option<String>,
     /// Wall time, in milliseconds.
     pub wall_ms: f64,
 }
 
 impl FuzzReport {
-    /// 1 when a failure (wrong answer or self-disagreement) was found, else 0.
+    /// 3 when interrupted (as `run`), else 1 when a failure (wrong answer or
+    /// self-disagreement) was found, else 0.
     pub fn exit_code(&self) -> i32 {
-        i32::from(self.failure.is_some())
+        if self.incomplete.is_some() {
+            3
+        } else {
+            i32::from(self.failure.is_some())
+        }
     }
 }
 
@@ -163,7 +175,9 @@ fn judge_one(
 }
 
 /// Fuzzes `solution` as `opts` says, calling it through executors from `make` (one per worker
-/// thread, plus one for minimising).
+/// thread, plus one for minimising). When [`Options::interrupt`] is set the run stops within a
+/// call: the report covers the instances judged before it, and a failure already found is kept
+/// as found (or as far as it was shrunk), with [`FuzzReport::incomplete`] saying so.
 pub fn run(
     solution: &dyn Solution,
     make: &ExecutorFactory,
@@ -176,18 +190,82 @@ pub fn run(
         });
     }
     let started = Instant::now();
+    let searched = search(make, opts, limits, started)?;
+    let mut incomplete = searched
+        .interrupted
+        .then(|| format!("interrupted after {} instances", searched.generated));
+    let failure = match searched.found {
+        None => None,
+        Some((index, inst, cx)) => {
+            let (failure, cut) = shrink(make, opts, limits, (index, &inst, cx))?;
+            if cut {
+                incomplete = Some(format!(
+                    "interrupted while minimising the failure on instance {index}; kept as shrunk so far ({} balls)",
+                    failure.minimised.size
+                ));
+            }
+            Some(failure)
+        }
+    };
+    let histogram = searched.histogram;
+    Ok(FuzzReport {
+        solution: solution.name().to_string(),
+        expected: solution.expected(),
+        seed: opts.seed,
+        generated: searched.generated,
+        solvable: histogram
+            .iter()
+            .filter(|(a, _)| **a >= 0)
+            .map(|(_, n)| n)
+            .sum(),
+        histogram,
+        failure,
+        incomplete,
+        wall_ms: started.elapsed().as_secs_f64() * 1e3,
+    })
+}
+
+/// What the search before shrinking judged.
+struct Searched {
+    histogram: BTreeMap<i32, u64>,
+    generated: u64,
+    found: Option<(u64, Instance, Counterexample)>,
+    interrupted: bool,
+}
+
+/// Is the run's interrupt flag set?
+fn interrupted(opts: &Options) -> bool {
+    opts.interrupt.is_some_and(|f| f.load(Ordering::SeqCst))
+}
+
+/// Judges instances in parallel batches until the count, the time, the first failure (in
+/// index order) or an interrupt.
+fn search(
+    make: &ExecutorFactory,
+    opts: &Options,
+    limits: &Constraints,
+    started: Instant,
+) -> Result<Searched, ExhaustError> {
     let (pool, workers) = exhaust::pool_and_workers(make, opts.jobs)?;
-    let mut histogram = BTreeMap::new();
-    let mut generated = 0u64;
-    let mut found: Option<(u64, Instance, Counterexample)> = None;
+    let mut out = Searched {
+        histogram: BTreeMap::new(),
+        generated: 0,
+        found: None,
+        interrupted: false,
+    };
     let threads = pool.current_num_threads() as u64;
     let mut batch = threads;
     'batches: loop {
+        let generated = out.generated;
         let end = match opts.stop {
             Stop::Count(n) => n.min(generated + batch),
             Stop::Time(t) if started.elapsed() >= t => generated,
             Stop::Time(_) => generated + batch,
         };
+        if interrupted(opts) {
+            out.interrupted = true;
+            break;
+        }
         if end <= generated {
             break;
         }
@@ -211,88 +289,91 @@ pub fn run(
             batch = (batch / 2).max(threads);
         }
         for (i, r) in (generated..end).zip(results) {
-            let j = r?;
-            generated = i + 1;
-            *histogram.entry(j.answer).or_insert(0) += 1;
+            let j = match r {
+                // A call cut by the interrupt: the instances before it count, none after.
+                Err(ExhaustError::Stopped(_)) if interrupted(opts) => {
+                    out.interrupted = true;
+                    break 'batches;
+                }
+                r => r?,
+            };
+            out.generated = i + 1;
+            *out.histogram.entry(j.answer).or_insert(0) += 1;
             if let Some((inst, cx)) = j.failure {
-                found = Some((i, inst, cx));
+                out.found = Some((i, inst, cx));
                 break 'batches;
             }
         }
     }
-    // The sweep's worker processes are done; minimising starts its own.
-    drop(workers);
-    drop(pool);
-    let failure = match found {
-        None => None,
-        Some((index, inst, cx)) => {
-            let mut exec = make();
-            let mut oracle = Oracle::new();
-            let answer = oracle.solve(&inst)?;
-            let kind = runner::judge(exec.as_mut(), &inst, answer.as_i32())
-                .0
-                .kind();
-            // A TLE or MLE costs a whole limit a call, as in `run`: such a failure stands as
-            // found, with no shrinking and no sweep.
-            let slow = matches!(
-                kind,
-                VerdictKind::TimeLimitExceeded | VerdictKind::MemoryLimitExceeded
-            );
-            let (small, tries) = if kind == VerdictKind::Accepted || slow {
-                // Accepted: only the pair disagreed (a flaky candidate); keep the input as found.
-                (inst.clone(), 0)
-            } else {
-                minimise::minimise(
-                    &inst,
-                    limits,
-                    |cand| {
-                        let Ok(a) = oracle.solve(cand) else {
-                            return false;
-                        };
-                        runner::judge(exec.as_mut(), cand, a.as_i32()).0.kind() == kind
-                    },
-                    MINIMISE_TRIES,
-                )
-            };
-            let a = oracle.solve(&small)?;
-            let (b, h) = (small.board.to_string(), small.hand.to_string());
-            let got = exec.call(&b, &h).result;
-            let shrunk = Counterexample::new(&b, &h, &a, &got).unwrap_or_else(|| cx.clone());
-            let swept = if slow {
-                None
-            } else {
-                exhaust::smaller_counterexample(
-                    make,
-                    limits,
-                    shrunk.size,
-                    (SWEEP_BUDGET, SWEEP_TIME),
-                    opts.jobs,
-                )?
-            };
-            Some(FuzzFailure {
-                index,
-                case_seed: opts.seed.wrapping_add(index),
-                found: cx,
-                shrunk_size: shrunk.size,
-                minimised: swept.unwrap_or(shrunk),
-                tries,
-            })
+    Ok(out)
+}
+
+/// Shrinks the failure found on instance `index`; true when an interrupt cut it short (the
+/// failure is then the smallest failing input confirmed so far, `found` at worst).
+fn shrink(
+    make: &ExecutorFactory,
+    opts: &Options,
+    limits: &Constraints,
+    (index, inst, cx): (u64, &Instance, Counterexample),
+) -> Result<(FuzzFailure, bool), ExhaustError> {
+    let mut exec = make();
+    let mut oracle = Oracle::new();
+    let answer = oracle.solve(inst)?;
+    let kind = runner::judge(exec.as_mut(), inst, answer.as_i32()).0.kind();
+    // A TLE or MLE costs a whole limit a call, as in `run`: such a failure stands as found,
+    // with no shrinking and no sweep.
+    let slow = matches!(
+        kind,
+        VerdictKind::TimeLimitExceeded | VerdictKind::MemoryLimitExceeded
+    );
+    let (small, tries) = if kind == VerdictKind::Accepted || slow || interrupted(opts) {
+        // Accepted: only the pair disagreed (a flaky candidate); keep the input as found.
+        (inst.clone(), 0)
+    } else {
+        minimise::minimise(
+            inst,
+            limits,
+            |cand| {
+                // Once interrupted every candidate "passes": minimise keeps the last failing one.
+                let Ok(a) = oracle.solve(cand) else {
+                    return false;
+                };
+                !interrupted(opts)
+                    && runner::judge(exec.as_mut(), cand, a.as_i32()).0.kind() == kind
+            },
+            MINIMISE_TRIES,
+        )
+    };
+    let a = oracle.solve(&small)?;
+    let (b, h) = (small.board.to_string(), small.hand.to_string());
+    let got = exec.call(&b, &h).result;
+    let shrunk = match &got {
+        Err(Failure::Stopped(_)) => cx.clone(),
+        _ => Counterexample::new(&b, &h, &a, &got).unwrap_or_else(|| cx.clone()),
+    };
+    let swept = if slow || interrupted(opts) {
+        None
+    } else {
+        match exhaust::smaller_counterexample(
+            make,
+            limits,
+            shrunk.size,
+            (SWEEP_BUDGET, SWEEP_TIME),
+            opts.jobs,
+        ) {
+            Err(ExhaustError::Stopped(_)) if interrupted(opts) => None,
+            r => r?,
         }
     };
-    Ok(FuzzReport {
-        solution: solution.name().to_string(),
-        expected: solution.expected(),
-        seed: opts.seed,
-        generated,
-        solvable: histogram
-            .iter()
-            .filter(|(a, _)| **a >= 0)
-            .map(|(_, n)| n)
-            .sum(),
-        histogram,
-        failure,
-        wall_ms: started.elapsed().as_secs_f64() * 1e3,
-    })
+    let failure = FuzzFailure {
+        index,
+        case_seed: opts.seed.wrapping_add(index),
+        found: cx,
+        shrunk_size: shrunk.size,
+        minimised: swept.unwrap_or(shrunk),
+        tries,
+    };
+    Ok((failure, interrupted(opts)))
 }
 
 #[cfg(test)]
@@ -312,6 +393,7 @@ mod tests {
                 stop: Stop::Count(count),
                 metamorphic: true,
                 jobs: 2,
+                interrupt: None,
             },
             &Constraints::default(),
         )

@@ -9,7 +9,6 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
 
-use zuma_judge::audit;
 use zuma_judge::baseline::{self, Baseline};
 use zuma_judge::bench::{self, Engine};
 use zuma_judge::case;
@@ -232,7 +231,7 @@ fn run(cli: Cli) -> Result<u8> {
             repeat,
             format,
         } => cmd_bench(&config, &cases, &engines, process, repeat, format),
-        Command::Audit { paths, fix } => cmd_audit(&config, paths, fix),
+        Command::Audit { paths, fix } => cli::audit::run(&config, paths, fix),
         Command::List(args) => cli::list::run(args, warn_skipped),
         Command::Worker { .. } => unreachable!("dispatched above"),
         Command::Grade(args) => cli::grade::run(&config, args),
@@ -300,7 +299,7 @@ fn cmd_run(
     };
     let old = baseline.map(Baseline::load).transpose()?;
     let suite = case::load(roots, &config.constraints);
-    if suite.files == 0 && !suite.errors.is_empty() {
+    if suite.nothing_read() {
         // No case file could be read: a table of zeros would only hide the reason. (Bad cases
         // in a file that was read are reported in the usual report.)
         for e in &suite.errors {
@@ -572,55 +571,6 @@ fn cmd_bench(
         HumanOrJson::Human => println!("{report}"),
     }
     Ok(u8::from(!report.disagreements.is_empty()))
-}
-
-fn cmd_audit(config: &Config, paths: Vec<PathBuf>, fix: bool) -> Result<u8> {
-    let roots = if paths.is_empty() {
-        vec![PathBuf::from("cases")]
-    } else {
-        paths
-    };
-    let audits = audit::audit(&roots, &config.constraints)?;
-    let mut code = 0u8;
-    let mut corrections = 0;
-    for a in &audits {
-        for e in &a.errors {
-            eprintln!("{e}");
-            code = 2;
-        }
-        if !a.diff.is_empty() {
-            corrections += a.corrections.len();
-            for c in &a.corrections {
-                println!("# {}: {c}", a.path.display());
-            }
-            print!("{}", a.diff);
-            if fix {
-                zuma_judge::atomic::write(&a.path, a.corrected.as_bytes())
-                    .with_context(|| format!("cannot write {}", a.path.display()))?;
-            } else if code == 0 {
-                code = 1;
-            }
-        }
-        for (claim, strict) in &a.refuted_claims {
-            println!(
-                "claim refuted: {claim}{}",
-                if *strict { " [strict]" } else { "" }
-            );
-            if *strict && code == 0 {
-                code = 1;
-            }
-        }
-    }
-    let verb = if fix {
-        "written"
-    } else {
-        "proposed (run with --fix to write them)"
-    };
-    eprintln!(
-        "audited {} files: {corrections} corrections {verb}",
-        audits.len()
-    );
-    Ok(code)
 }
 
 fn cmd_worker(name: &str) -> Result<u8> {

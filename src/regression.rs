@@ -7,9 +7,10 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
+use crate::atomic;
 use crate::case;
 use crate::generate;
-use crate::rules::{Constraints, Instance};
+use crate::rules::{Board, Constraints, Hand, Instance};
 
 /// Where regression cases go by default, relative to the project root.
 pub const DEFAULT_DIR: &str = "cases/regressions";
@@ -92,6 +93,10 @@ pub fn path_for(dir: &Path, solution: &str) -> PathBuf {
 
 /// Appends `record` as a case to `dir/<solution>.toml` (creating both when missing), unless
 /// the file already holds the same input up to symmetry.
+///
+/// The read, the check for the same input and the write happen under
+/// [`atomic::FolderLock`] on `dir`, so concurrent `fuzz`, `exhaust` and `merge` runs recording
+/// into one file neither lose nor duplicate a case: each sees every case the others wrote.
 pub fn append(
     dir: &Path,
     solution: &str,
@@ -106,36 +111,60 @@ pub fn append(
             reason: e.to_string(),
         }
     })?;
-    let key = generate::symmetry_canonical(&inst.board, &inst.hand);
+    let io = |path: &Path, action: &'static str| {
+        let path = path.to_path_buf();
+        move |e: std::io::Error| RegressionError::Io {
+            path,
+            action,
+            message: e.to_string(),
+        }
+    };
+    std::fs::create_dir_all(dir).map_err(io(dir, "create the folder"))?;
+    let _lock = atomic::FolderLock::acquire(dir).map_err(io(dir, "lock the folder"))?;
     let existing = match std::fs::read_to_string(&path) {
         Ok(t) => Some(t),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => {
-            return Err(RegressionError::Io {
-                path,
-                action: "read",
-                message: e.to_string(),
-            })
-        }
+        Err(e) => return Err(io(&path, "read")(e)),
     };
-    let mut text = existing.clone().unwrap_or_else(|| header(solution));
     if let Some(t) = &existing {
-        let (cases, errors) = case::parse_file(&path, &path.display().to_string(), t, limits);
-        if let Some(e) = errors
-            .into_iter()
-            .find(|e| matches!(e, case::CaseError::Syntax { .. }))
-        {
-            return Err(RegressionError::Broken(e));
-        }
-        for c in cases {
-            if let Ok(i) = &c.input {
-                if generate::symmetry_canonical(&i.board, &i.hand) == key {
-                    return Ok(Appended::AlreadyRecorded { path, name: c.name });
-                }
-            }
+        let key = generate::symmetry_canonical(&inst.board, &inst.hand);
+        if let Some(name) = recorded_as(&path, t, &key, limits)? {
+            return Ok(Appended::AlreadyRecorded { path, name });
         }
     }
+    let mut text = existing.unwrap_or_else(|| header(solution));
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
     let name = format!("{}-{}", record.board, record.hand);
+    text.push_str(&case_block(&name, solution, record));
+    atomic::write(&path, text.as_bytes()).map_err(io(&path, "write"))?;
+    Ok(Appended::Written { path, name })
+}
+
+/// The name of the case in `text` (the file at `path`) whose input has the canonical form
+/// `key`, if any. Errors: the file does not parse.
+fn recorded_as(
+    path: &Path,
+    text: &str,
+    key: &(Board, Hand),
+    limits: &Constraints,
+) -> Result<Option<String>, RegressionError> {
+    let (cases, errors) = case::parse_file(path, &path.display().to_string(), text, limits);
+    if let Some(e) = errors
+        .into_iter()
+        .find(|e| matches!(e, case::CaseError::Syntax { .. }))
+    {
+        return Err(RegressionError::Broken(e));
+    }
+    Ok(cases.into_iter().find_map(|c| match &c.input {
+        Ok(i) if generate::symmetry_canonical(&i.board, &i.hand) == *key => Some(c.name),
+        _ => None,
+    }))
+}
+
+/// The `[[case]]` block for `record`, with a blank line before it.
+fn case_block(name: &str, solution: &str, record: &Record) -> String {
     let got = record
         .got
         .map_or("no answer".to_string(), |g| format!("{g}"));
@@ -143,30 +172,18 @@ pub fn append(
         "{}, {}: {solution} answered {got}, the oracle {}",
         record.source, record.date, record.expected
     );
-    if !text.ends_with('\n') {
-        text.push('\n');
-    }
     let q = |s: &str| toml::Value::String(s.to_string()).to_string();
+    let mut block = String::new();
     let _ = write!(
-        text,
+        block,
         "\n[[case]]\nname = {}\nboard = {}\nhand = {}\nexpected = {}\nnote = {}\ntags = [\"regression\"]\n",
-        q(&name),
+        q(name),
         q(&record.board),
         q(&record.hand),
         record.expected,
         q(&note)
     );
-    std::fs::create_dir_all(dir).map_err(|e| RegressionError::Io {
-        path: dir.to_path_buf(),
-        action: "create the folder",
-        message: e.to_string(),
-    })?;
-    crate::atomic::write(&path, text.as_bytes()).map_err(|e| RegressionError::Io {
-        path: path.clone(),
-        action: "write",
-        message: e.to_string(),
-    })?;
-    Ok(Appended::Written { path, name })
+    block
 }
 
 fn header(solution: &str) -> String {
@@ -219,6 +236,58 @@ mod tests {
         assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(cases.len(), 2);
         assert_eq!(cases[0].expected, Some(2));
+    }
+
+    /// Eight writers append 10 distinct cases each, and each writes one case that all eight
+    /// share (up to symmetry), at once: every distinct case is in the file exactly once.
+    #[test]
+    fn concurrent_appends_under_the_lock_lose_and_duplicate_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let lim = Constraints::default();
+        let classes = generate::symmetry_classes(4, 2);
+        assert!(classes.len() >= 80, "{}", classes.len());
+        let results: Vec<Vec<Appended>> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..8)
+                .map(|t| {
+                    let (classes, lim, dir) = (&classes, &lim, dir.path());
+                    s.spawn(move || {
+                        let mut out = Vec::new();
+                        for k in 0..10 {
+                            let c = &classes[t * 10 + k];
+                            let r = record(&c.board.to_string(), &c.hand.to_string());
+                            out.push(append(dir, "x", &r, lim).unwrap());
+                            // the shared one, renamed differently by each writer
+                            let shared = if t % 2 == 0 {
+                                ("RRWBB", "W")
+                            } else {
+                                ("GGYRR", "Y")
+                            };
+                            out.push(append(dir, "x", &record(shared.0, shared.1), lim).unwrap());
+                        }
+                        out
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        let written = results
+            .iter()
+            .flatten()
+            .filter(|a| matches!(a, Appended::Written { .. }))
+            .count();
+        let already = results
+            .iter()
+            .flatten()
+            .filter(|a| matches!(a, Appended::AlreadyRecorded { .. }))
+            .count();
+        assert_eq!((written, already), (81, 79));
+        let path = dir.path().join("x.toml");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (cases, errors) = case::parse_file(&path, "x.toml", &text, &lim);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(cases.len(), 81);
+        // no temporary file is left behind
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 
     #[test]

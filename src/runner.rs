@@ -262,6 +262,15 @@ pub struct CaseErrorReport {
     pub message: String,
 }
 
+/// A case-file warning: the path it is about and the full message.
+#[derive(Clone, Debug, Serialize)]
+pub struct CaseWarningReport {
+    /// The file or folder.
+    pub path: String,
+    /// The full message.
+    pub message: String,
+}
+
 /// A third-party claim checked against the oracle. JSON keys per DESIGN.md, plus extras.
 #[derive(Clone, Debug, Serialize)]
 pub struct ClaimReport {
@@ -302,8 +311,12 @@ pub struct ExpectationReport {
 pub struct RunReport {
     /// The constraints and limits the run worked under.
     pub config: Config,
-    /// Case files read.
+    /// Case files found, the ones that could not be read included.
     pub files: usize,
+    /// Of those, the ones that could not be read (each also has a case error).
+    pub files_unreadable: usize,
+    /// Of those, the ones reached through a symlink.
+    pub files_via_symlinks: usize,
     /// Valid cases judged.
     pub cases: usize,
     /// Their points, summed: the most a solution can score.
@@ -312,6 +325,9 @@ pub struct RunReport {
     pub solutions: Vec<SolutionReport>,
     /// Case-file problems.
     pub case_errors: Vec<CaseErrorReport>,
+    /// What is worth saying about the case files but loses no case: an empty file, a symlink
+    /// loop, a file reached by two paths.
+    pub case_warnings: Vec<CaseWarningReport>,
     /// Every claim.
     pub claims: Vec<ClaimReport>,
     /// Every case assertion.
@@ -817,6 +833,8 @@ pub fn run_checked(
     let mut report = RunReport {
         config: config.clone(),
         files: suite.files,
+        files_unreadable: suite.unreadable,
+        files_via_symlinks: suite.via_symlinks,
         cases: valid.len(),
         points: valid.iter().map(|(c, _, _)| c.points).sum(),
         solutions: reports,
@@ -826,6 +844,14 @@ pub fn run_checked(
             .map(|e| CaseErrorReport {
                 case: e.subject(),
                 message: e.to_string(),
+            })
+            .collect(),
+        case_warnings: suite
+            .warnings
+            .iter()
+            .map(|w| CaseWarningReport {
+                path: w.subject(),
+                message: w.to_string(),
             })
             .collect(),
         claims: checked.claims,
@@ -1212,6 +1238,7 @@ mod tests {
             cases,
             errors,
             files: 1,
+            ..Suite::default()
         };
         let report = run(
             &suite,
@@ -1289,6 +1316,7 @@ mod stable_tests {
             cases,
             errors,
             files: 1,
+            ..Suite::default()
         }
     }
 

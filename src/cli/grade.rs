@@ -89,7 +89,7 @@ pub fn run(config: &Config, args: GradeArgs) -> Result<u8> {
         return Ok(2);
     }
     let suite = case::load(&args.cases, &config.constraints);
-    if suite.files == 0 && !suite.errors.is_empty() {
+    if suite.nothing_read() {
         for e in &suite.errors {
             eprintln!("error: {e}");
         }
@@ -214,10 +214,11 @@ fn human(r: &GradeReport) -> String {
     };
     let _ = writeln!(
         o,
-        "zuma-judge grade: {} ({expected}), {} from {} ({} points), {} skipped (no known language), {}",
+        "zuma-judge grade: {} ({expected}), {} from {}{} ({} points), {} skipped (no known language), {}",
         count(run.solutions.len(), "submission"),
         count(run.cases, "case"),
         count(run.files, "file"),
+        report::human::files_detail(run),
         run.points,
         count(r.skipped.len(), "file"),
         count(run.case_errors.len(), "case-file error")

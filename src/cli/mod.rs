@@ -2,5 +2,6 @@
 //! subcommand); `main.rs` dispatches to them.
 
 pub mod broken_pipe;
+pub mod audit;
 pub mod grade;
 pub mod list;

@@ -32,10 +32,11 @@ impl Reporter for Human {
         let wrong = r.expectations.iter().filter(|e| !e.holds).count();
         let _ = writeln!(
             o,
-            "zuma-judge run: {ok} of {} solutions as expected, {} cases from {} files, {wrong} case assertions wrong, {refuted} of {} claims refuted, {} case-file errors",
+            "zuma-judge run: {ok} of {} solutions as expected, {} cases from {} files{}, {wrong} case assertions wrong, {refuted} of {} claims refuted, {} case-file errors",
             r.solutions.len(),
             r.cases,
             r.files,
+            files_detail(r),
             r.claims.len(),
             r.case_errors.len()
         );
@@ -148,6 +149,13 @@ pub fn sections(o: &mut String, r: &RunReport) {
         o.push('\n');
     }
 
+    if !r.case_warnings.is_empty() {
+        let _ = writeln!(o, "Case-file warnings (no case lost)");
+        for w in &r.case_warnings {
+            let _ = writeln!(o, "  warning: {}", w.message);
+        }
+        o.push('\n');
+    }
     if !r.case_errors.is_empty() {
         let _ = writeln!(o, "Case-file errors (these cases were not judged)");
         for e in &r.case_errors {
@@ -156,6 +164,23 @@ pub fn sections(o: &mut String, r: &RunReport) {
         o.push('\n');
     }
     let _ = writeln!(o, "exit {}", r.exit_code);
+}
+
+/// What the file count does not say: `""`, or ` (1 unreadable, 1 via symlinks)`. The count
+/// itself is of every case file found, the ones that could not be read included.
+pub fn files_detail(r: &RunReport) -> String {
+    let mut parts = Vec::new();
+    if r.files_unreadable > 0 {
+        parts.push(format!("{} unreadable", r.files_unreadable));
+    }
+    if r.files_via_symlinks > 0 {
+        parts.push(format!("{} via symlinks", r.files_via_symlinks));
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", parts.join(", "))
+    }
 }
 
 /// One line naming each language's toolchain, e.g.

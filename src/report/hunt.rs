@@ -170,6 +170,9 @@ pub fn fuzz(r: &FuzzReport, limits: &Constraints) -> String {
         r.generated,
         r.wall_ms / 1e3
     );
+    if let Some(why) = &r.incomplete {
+        let _ = writeln!(o, "INCOMPLETE: {why}");
+    }
     let hist: Vec<String> = r
         .histogram
         .iter()

@@ -59,10 +59,11 @@ impl Reporter for Markdown {
         let _ = writeln!(o, "### zuma-judge: {head}\n");
         let _ = writeln!(
             o,
-            "{} solutions · {} cases from {} files · {wrong} case assertions wrong · {refuted} of {} claims refuted · {} case-file errors · exit {}  ",
+            "{} solutions · {} cases from {} files{} · {wrong} case assertions wrong · {refuted} of {} claims refuted · {} case-file errors · exit {}  ",
             r.solutions.len(),
             r.cases,
             r.files,
+            super::human::files_detail(r),
             r.claims.len(),
             r.case_errors.len(),
             r.exit_code
@@ -169,6 +170,11 @@ impl Reporter for Markdown {
                 r.case_errors
                     .iter()
                     .map(|e| format!("- case-file error: {}", text(&e.message))),
+            )
+            .chain(
+                r.case_warnings
+                    .iter()
+                    .map(|w| format!("- case-file warning: {}", text(&w.message))),
             )
             .collect();
         if !problems.is_empty() {

@@ -296,6 +296,7 @@ hand = "RB"
             cases,
             errors,
             files: 1,
+            ..Suite::default()
         };
         let fakes = [
             Fake("always_minus_one", VerdictKind::Accepted),
