@@ -1464,7 +1464,7 @@ mod stable_tests {
         let verdicts: Vec<&str> = s.cases.iter().map(|c| c.verdict).collect();
         assert_eq!(
             verdicts,
-            ["TLE", "AC", "TLE", "TLE", "SKIP", "SKIP", "SKIP"]
+            ["TLE", "AC", "TLE", "TLE", "SKIP", "SKIP", "SKIP", "WA"]
         );
         assert_eq!(*calls.borrow(), 5);
         assert_eq!(s.counts["SKIP"], 3);
