@@ -459,8 +459,8 @@ mod tests {
             t("WRRBBW", "WRRBW", None),
             (
                 false,
-                "WRRBBW".into(),
-                "no single move gives WRRBW; the nearest the rules give is WRRBBW (B@4, then removals down to BBB)".into()
+                "WRRW".into(),
+                "no single move gives WRRBW; the nearest the rules give is WRRW (B@3 and its chain reaction give it)".into()
             )
         );
     }
