@@ -108,7 +108,7 @@ static CALL: LazyLock<Regex> = LazyLock::new(|| {
 /// `assertEquals(2, findMinStep("RR", "R"))`, `assert_eq!(2, ...)`.
 static CALL_EXPECTED_FIRST: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r#"(?i)assert\w*!?\s*\(\s*(-?\d+)\s*,\s*[\w.]*find_?min_?step\s*\(\s*"([A-Za-z]*)"[\w.()]*?\s*,\s*"([A-Za-z]*)""#,
+        r#"(?i)assert\w*!?\s*\(\s*(-?\d+)\s*,\s*[\w.() ]*?find_?min_?step\s*\(\s*"([A-Za-z]*)"[\w.()]*?\s*,\s*"([A-Za-z]*)""#,
     )
 });
 /// `board = "WRRBBW", hand = "RB"` on one line.
@@ -197,22 +197,34 @@ fn words(s: &str) -> Vec<&str> {
         .collect()
 }
 
-/// The chain of boards on an arrow line (`A -> B -> empty`): the last board word before each
-/// arrow and the first after it. `None` unless at least two boards are chained.
-fn arrow_chain(text: &str) -> Option<Vec<String>> {
+/// The chains of boards on an arrow line (`A -> B -> empty`): the last board word before each
+/// arrow and the first after it; a part with words between its boards ends one chain and
+/// starts the next (`A -> B, and C -> D`). Only chains of two or more boards are kept.
+fn arrow_chains(text: &str) -> Vec<Vec<String>> {
     let parts: Vec<&str> = ARROW.split(text).collect();
-    if parts.len() < 2 {
-        return None;
-    }
-    let mut chain = Vec::new();
+    let mut chains = Vec::new();
+    let mut chain: Vec<String> = Vec::new();
     for (i, part) in parts.iter().enumerate() {
         let ws = words(part);
         let first = ws.first().and_then(|w| as_board(w));
         let last = ws.last().and_then(|w| as_board(w));
-        let board = if i == 0 { last } else { first };
-        chain.push(board?);
+        if i > 0 {
+            match first {
+                Some(b) => chain.push(b),
+                None => chain.clear(),
+            }
+        }
+        if i + 1 < parts.len() && (i == 0 || ws.len() > 1) {
+            if chain.len() >= 2 {
+                chains.push(std::mem::take(&mut chain));
+            }
+            chain = last.into_iter().collect();
+        }
     }
-    Some(chain)
+    if chain.len() >= 2 {
+        chains.push(chain);
+    }
+    chains
 }
 
 /// State while reading one file's lines in order.
@@ -474,31 +486,34 @@ fn rows_and_prose(r: &mut Reader, line: usize, text: &str) -> bool {
         }
         return true;
     }
-    let Some(c) = PROSE_PAIR.captures(text) else {
-        return false;
-    };
-    let (board, hand) = match (c.get(1), c.get(2)) {
-        (Some(b), Some(h)) => (b.as_str(), h.as_str()),
-        _ => (&c[3], &c[4]),
-    };
-    let rest = &text[c.get(0).map_or(0, |m| m.end())..];
-    let claimed = PROSE_ANSWER.captures(rest).map(|a| match a.get(1) {
-        Some(n) => n.as_str().parse().unwrap_or(-1),
-        None => -1,
-    });
-    let (board, hand) = (board.to_string(), hand.to_string());
-    match claimed {
-        Some(claimed) => r.push(
-            line,
-            What::Answer {
-                board,
-                hand,
-                claimed,
-            },
-        ),
-        None => r.push(line, What::Mention { board, hand }),
+    let found: Vec<regex::Captures> = PROSE_PAIR.captures_iter(text).collect();
+    for (k, c) in found.iter().enumerate() {
+        let (board, hand) = match (c.get(1), c.get(2)) {
+            (Some(b), Some(h)) => (b.as_str(), h.as_str()),
+            _ => (&c[3], &c[4]),
+        };
+        let end = found
+            .get(k + 1)
+            .map_or(text.len(), |n| n.get(0).map_or(0, |m| m.start()));
+        let rest = &text[c.get(0).map_or(0, |m| m.end())..end];
+        let claimed = PROSE_ANSWER.captures(rest).map(|a| match a.get(1) {
+            Some(n) => n.as_str().parse().unwrap_or(-1),
+            None => -1,
+        });
+        let (board, hand) = (board.to_string(), hand.to_string());
+        match claimed {
+            Some(claimed) => r.push(
+                line,
+                What::Answer {
+                    board,
+                    hand,
+                    claimed,
+                },
+            ),
+            None => r.push(line, What::Mention { board, hand }),
+        }
     }
-    true
+    !found.is_empty()
 }
 
 /// Transitions and moves: arrows, "the board becomes", step rows, `X[c]Y`, `R@2`, "insert R
@@ -523,7 +538,8 @@ fn play(r: &mut Reader, line: usize, text: &str) {
             insert(r, line, None, Move { gap, colour });
         }
     }
-    if let Some(chain) = arrow_chain(text) {
+    let chains = arrow_chains(text);
+    for chain in &chains {
         for pair in chain.windows(2) {
             if pair[0] != pair[1] {
                 r.push(
@@ -536,17 +552,19 @@ fn play(r: &mut Reader, line: usize, text: &str) {
                 );
             }
         }
-        if let Some(last) = chain.last() {
-            if r.example.is_some() {
-                r.steps.push(Step::Shown {
-                    line,
-                    board: last.clone(),
-                    colour: None,
-                });
-                r.last = line;
-            }
-            r.shown = Some(last.clone());
+    }
+    if let Some(chain) = chains.last() {
+        let last = chain.last().expect("a chain has two boards or more");
+        // A chain continues the example only when it starts where the example is.
+        if r.example.is_some() && chain.first() == r.shown.as_ref() {
+            r.steps.push(Step::Shown {
+                line,
+                board: last.clone(),
+                colour: None,
+            });
+            r.last = line;
         }
+        r.shown = Some(last.clone());
         return;
     }
     if let Some(c) = BECOMES.captures(text) {
@@ -572,6 +590,11 @@ fn step_row(r: &mut Reader, line: usize, text: &str) {
     };
     let verb = c[1].to_lowercase();
     if verb != "initial" && verb != "start" && ws.len() < 2 {
+        return;
+    }
+    // A step row holds only balls and boards after its verb; a sentence is prose.
+    let plain = |w: &&str| as_board(w).is_some() || w.eq_ignore_ascii_case("ball");
+    if ws.len() > 3 || !ws.iter().all(plain) {
         return;
     }
     if verb == "initial" || verb == "start" {
@@ -600,6 +623,11 @@ fn insert(r: &mut Reader, line: usize, before: Option<String>, mv: Move) {
         }
         return;
     }
+    let from = before.clone().or_else(|| r.shown.clone());
+    r.shown = from
+        .and_then(|b| crate::rules::Board::from_letters(&b))
+        .filter(|b| mv.gap <= b.len())
+        .map(|b| b.play(mv).after.to_string());
     r.steps.push(Step::Insert { line, before, mv });
     r.last = line;
 }
@@ -615,9 +643,16 @@ mod tests {
         assert_eq!(as_board("(empty)"), Some(String::new()));
         assert_eq!(as_board("Remove"), None);
         assert_eq!(
-            arrow_chain("so `WWBBBWW -> WWWW -> empty`."),
-            Some(vec!["WWBBBWW".into(), "WWWW".into(), String::new()])
+            arrow_chains("so `WWBBBWW -> WWWW -> empty`."),
+            [vec!["WWBBBWW".to_string(), "WWWW".into(), String::new()]]
         );
-        assert_eq!(arrow_chain("a -> b"), None);
+        assert_eq!(
+            arrow_chains("`WRRBBBW -> W`, and `WWBBBWW -> WWWW`"),
+            [
+                vec!["WRRBBBW".to_string(), "W".into()],
+                vec!["WWBBBWW".to_string(), "WWWW".into()]
+            ]
+        );
+        assert!(arrow_chains("a -> b").is_empty());
     }
 }

@@ -248,3 +248,186 @@ fn summarise(
         bound,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One line per statement: `line kind board hand claimed`.
+    fn compact(e: &Extracted) -> Vec<String> {
+        e.statements
+            .iter()
+            .map(|s| match &s.what {
+                What::Answer {
+                    board,
+                    hand,
+                    claimed,
+                } => format!("{} answer {board} + {hand} = {claimed}", s.line),
+                What::Transition { from, to, colour } => format!(
+                    "{} transition {from} -> {to}{}",
+                    s.line,
+                    colour.map_or(String::new(), |c| format!(" ({c})"))
+                ),
+                What::Moves { board, hand, steps } => format!(
+                    "{} moves {board} + {} in {} steps",
+                    s.line,
+                    hand.as_deref().unwrap_or("?"),
+                    steps.len()
+                ),
+                What::Mention { board, hand } => format!("{} mention {board} + {hand}", s.line),
+            })
+            .collect()
+    }
+
+    fn code(e: &Extracted) -> Vec<String> {
+        e.code
+            .iter()
+            .map(|(b, s)| match s {
+                Sort::Submission(l) => format!("{} {}", b.line(), l.id),
+                Sort::Fragment(why) => format!("{} fragment: {why}", b.line()),
+                Sort::Other => format!("{} other", b.line()),
+            })
+            .collect()
+    }
+
+    fn fixture(f: &str) -> Extracted {
+        let path = format!(
+            "{}/tests/fixtures/editorials/{f}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        extract(f, &std::fs::read_to_string(path).unwrap())
+    }
+
+    #[test]
+    fn markdown_shapes_with_their_lines() {
+        let e = fixture("shapes.md");
+        assert_eq!(
+            compact(&e),
+            [
+                "5 answer WRRBBW + RB = 2",
+                "10 answer WWRRBBWW + WRBRW = 2",
+                "17 transition WRRBBBW -> W",
+                "17 transition WWBBBWW -> WWWW",
+                "17 transition WWWW -> ",
+                "19 answer RRWWRRBBRR + WB = 2",
+                "19 answer WRRBBW + RB = -1",
+                "20 mention RRYRRYRR + YYYY",
+                "24 answer R + RR = 1",
+                "25 answer BBB + R = 0",
+                "13 moves WWRRBBWW + WRBRW in 2 steps",
+                "29 answer G + GGGGG = 2",
+            ]
+        );
+        assert_eq!(
+            code(&e),
+            [
+                "28 other",
+                "33 fragment: a signature or fragment (3 lines of code), not a whole solution",
+                "39 python3",
+            ]
+        );
+    }
+
+    #[test]
+    fn html_shapes_with_their_lines() {
+        let e = fixture("shapes.html");
+        assert_eq!(
+            compact(&e),
+            [
+                "7 answer WWRRBBWW + WRBRW = 2",
+                "13 answer RRWWRRBBRR + WB = 2",
+                "14 answer WRRBBW + RB = 2",
+                "16 transition WWBBBWW -> WWBBWW",
+                "9 moves WWRRBBWW + WRBRW in 2 steps",
+            ]
+        );
+        assert_eq!(code(&e), ["17 javascript"]);
+    }
+
+    #[test]
+    fn plain_text_shapes_with_their_lines() {
+        let e = fixture("shapes.txt");
+        assert_eq!(
+            compact(&e),
+            [
+                "5 answer WRRBBW + RB = -1",
+                "10 transition WRRBBW -> WRRRBBW (R)",
+                "11 transition WRRRBBW -> WBBW",
+                "12 transition WBBW -> WBBBW (B)",
+                "13 transition WBBBW -> WB",
+                "10 moves WRRBBW + RB in 4 steps",
+                "21 answer RRWWRRBBRR + WB = 2",
+                "28 answer RR + R = 1",
+                "29 answer G + GGGGG = 2",
+                "30 answer RGBY + RGBY = -1",
+                "31 answer RBYYBBRRB + YRBGB = 4",
+                "23 moves RRWWRRBBRR + WB in 3 steps",
+            ]
+        );
+        assert!(code(&e).is_empty());
+    }
+
+    /// `line kind holds/refuted/invalid truth: reason` for each judged claim.
+    fn judged(f: &str) -> Vec<String> {
+        let (claims, mentions) =
+            judge_statements(&fixture(f), &Config::default(), &mut Oracle::new()).unwrap();
+        claims
+            .iter()
+            .map(|c| {
+                let word = match (c.holds, c.valid) {
+                    (true, _) => "holds",
+                    (false, true) => "refuted",
+                    (false, false) => "invalid",
+                };
+                format!("{} {:?} {word} {}: {}", c.line, c.kind, c.oracle, c.reason)
+            })
+            .chain(
+                mentions
+                    .iter()
+                    .map(|m| format!("{} mention {:?}: {}", m.line, m.oracle, m.reason)),
+            )
+            .collect()
+    }
+
+    #[test]
+    fn plain_text_claims_judged() {
+        assert_eq!(
+            judged("shapes.txt"),
+            [
+                "5 Answer holds -1: no sequence of moves clears the board",
+                "10 Transition holds \"WRRRBBW\": R@1 inserts it",
+                "11 Transition holds \"WBBW\": the chain reaction: remove RRR",
+                "12 Transition holds \"WBBBW\": B@1 inserts it",
+                "13 Transition refuted \"WW\": the rules give WW (remove BBB)",
+                "10 Moves refuted null: line 13: no one move from WW gives WB",
+                "21 Answer holds 2: the oracle clears it with B@1 W@3",
+                "28 Answer holds 1: the oracle clears it with R@0",
+                "29 Answer holds 2: the oracle clears it with G@0 G@0",
+                "30 Answer holds -1: no sequence of moves clears the board",
+                "31 Answer refuted 3: the oracle clears it with Y@2 B@0 B@0",
+                "23 Moves holds 2: W@9 B@8: legal, clears the board in 2 moves (optimal)",
+            ]
+        );
+    }
+
+    #[test]
+    fn markdown_claims_judged() {
+        assert_eq!(
+            judged("shapes.md"),
+            [
+                "5 Answer refuted -1: no sequence of moves clears the board",
+                "10 Answer holds 2: the oracle clears it with R@2 B@2",
+                "17 Transition refuted \"WRRW\": the rules give WRRW (remove BBB)",
+                "17 Transition holds \"WWWW\": the chain reaction: remove BBB",
+                "17 Transition holds \"\": the chain reaction: remove WWWW",
+                "19 Answer holds 2: the oracle clears it with B@1 W@3",
+                "19 Answer holds -1: no sequence of moves clears the board",
+                "24 Answer refuted 2: the oracle clears it with R@0 R@0",
+                "25 Answer invalid null: invalid input: three in a row: 'BBB' at board positions 0..2 (the starting board may not hold a run of three or more)",
+                "13 Moves holds 2: R@4 B@4: legal, clears the board in 2 moves (optimal)",
+                "29 Answer holds 2: the oracle clears it with G@0 G@0",
+                "20 mention Some(4): cleared by Y@1 Y@1 Y@4 Y@4",
+            ]
+        );
+    }
+}
