@@ -2,6 +2,7 @@
 //! snapshots its output (insta) with timings filtered out. One module per command or concern.
 
 mod common;
+mod editorial;
 mod exhaust;
 mod fuzz;
 mod grade;
