@@ -610,6 +610,39 @@ mod tests {
     }
 
     #[test]
+    fn move_claims_load_in_leetcodes_gap_numbering() {
+        let (c, e) = parse(
+            "[[case]]\nname = \"a\"\nboard = \"WRRBBW\"\nhand = \"RB\"\n[[case.claims]]\nsource = \"seed 003\"\nmoves = [\"R@1\", \"B@1\"]\nleaves = \"WW\"\n[[case.claims]]\nsource = \"bad\"\nmoves = [\"R1\"]\n[[case.claims]]\nsource = \"empty\"\n",
+        );
+        let claim = &c[0].claims[0];
+        assert_eq!(
+            (
+                claim.answer,
+                claim.moves.clone(),
+                claim.leaves.as_str(),
+                claim.line
+            ),
+            (
+                None,
+                Some(vec![
+                    Move::parse("R@1").unwrap(),
+                    Move::parse("B@1").unwrap()
+                ]),
+                "WW",
+                7
+            )
+        );
+        assert_eq!(c[0].claims.len(), 1);
+        assert_eq!(
+            e.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            [
+                "cases/x.toml line 11: case 'a': move \"R1\" is not COLOUR@GAP, e.g. \"R@2\" (R inserted at LeetCode's index 2)",
+                "cases/x.toml line 13: case 'a': a claim needs `answer = N` or `moves = [\"R@2\", ...]` (or both)",
+            ]
+        );
+    }
+
+    #[test]
     fn invalid_cases_load_with_their_reason() {
         let (c, e) = parse(
             "[[case]]\nname = \"t\"\nboard = \"BBB\"\nhand = \"R\"\ninvalid = \"Three in a row\"\n",

@@ -191,32 +191,7 @@ pub fn markdown(r: &Review) -> String {
         }
         o.push('\n');
     }
-    if !r.code.is_empty() {
-        o.push_str("### Code\n\n| where | language | verdict | details |\n|---|---|---|---|\n");
-        for c in &r.code {
-            let line = code_line(c);
-            let details = line.split_once(": ").map_or("", |(_, d)| d);
-            let _ = writeln!(
-                o,
-                "| {}:{} | {} | {} | {} |",
-                c.file,
-                c.line,
-                c.language.as_deref().unwrap_or("-"),
-                c.verdict,
-                details.replace('|', "\\|")
-            );
-        }
-        for c in r.code.iter().filter(|c| !c.witness.is_empty()) {
-            let _ = writeln!(
-                o,
-                "\nThe oracle's witness for {}:{}'s counterexample:\n\n```text\n{}\n```",
-                c.file,
-                c.line,
-                c.witness.join("\n")
-            );
-        }
-        o.push('\n');
-    }
+    markdown_code(&mut o, r);
     let held: Vec<&ClaimResult> = r.claims.iter().filter(|c| c.holds).collect();
     if !held.is_empty() {
         o.push_str("<details><summary>Claims that hold</summary>\n\n");
@@ -244,6 +219,37 @@ pub fn markdown(r: &Review) -> String {
         }
     }
     o
+}
+
+/// The Markdown review's code section: a table, then each counterexample's witness.
+fn markdown_code(o: &mut String, r: &Review) {
+    if r.code.is_empty() {
+        return;
+    }
+    o.push_str("### Code\n\n| where | language | verdict | details |\n|---|---|---|---|\n");
+    for c in &r.code {
+        let line = code_line(c);
+        let details = line.split_once(": ").map_or("", |(_, d)| d);
+        let _ = writeln!(
+            o,
+            "| {}:{} | {} | {} | {} |",
+            c.file,
+            c.line,
+            c.language.as_deref().unwrap_or("-"),
+            c.verdict,
+            details.replace('|', "\\|")
+        );
+    }
+    for c in r.code.iter().filter(|c| !c.witness.is_empty()) {
+        let _ = writeln!(
+            o,
+            "\nThe oracle's witness for {}:{}'s counterexample:\n\n```text\n{}\n```",
+            c.file,
+            c.line,
+            c.witness.join("\n")
+        );
+    }
+    o.push('\n');
 }
 
 /// JSON, pretty, with a final newline.
