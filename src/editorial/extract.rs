@@ -143,7 +143,7 @@ static QUOTED_PAIR: LazyLock<Regex> = LazyLock::new(|| {
 /// `RRWWRRBBRR with hand WB`, `RRWWRRBBRR + WB`.
 static PROSE_PAIR: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r#"\b([RYBGW]+)\b["'`]?\s+(?:with|and)\s+(?:the\s+|a\s+)?hand\s+["'`]?([RYBGW]+)\b|\b([RYBGW]+)\s\+\s([RYBGW]+)\b"#,
+        r#"\b([RYBGW]+)\b["'`]?\s+(?:with\s+(?:the\s+|a\s+)?(?:hand\s+)?|and\s+(?:the\s+|a\s+)?hand\s+)["'`]?([RYBGW]+)\b|\b([RYBGW]+)\s\+\s([RYBGW]+)\b"#,
     )
 });
 /// What follows a prose pair when it states an answer.
@@ -166,6 +166,10 @@ static INSERT_AT: LazyLock<Regex> = LazyLock::new(|| {
 /// describe the goal, not a step).
 static BECOMES: LazyLock<Regex> = LazyLock::new(|| {
     re(r#"(?i)\b(?:board|row)\s+(?:now\s+)?(?:becomes|is now|turns into)\s+["'`]?([RYBGW]+)\b"#)
+});
+/// "Insert 'R'" before "so the board becomes": the colour of a "becomes" step.
+static INSERT_COLOUR: LazyLock<Regex> = LazyLock::new(|| {
+    re(r#"(?i)\binsert(?:ing|s)?\s+(?:a\s+|an\s+|the\s+|one\s+)?["'`]?([RYBGW])["'`]?(?:\s|$)"#)
 });
 /// A quoted single colour (`'R'`): three on a line are an alphabet, not a test list.
 static QUOTED_LETTER: LazyLock<Regex> = LazyLock::new(|| re(r#"["'`][RYBGW]["'`]"#));
@@ -538,6 +542,16 @@ fn play(r: &mut Reader, line: usize, text: &str) {
             insert(r, line, None, Move { gap, colour });
         }
     }
+    if let Some(c) = BECOMES.captures(text) {
+        let before = &text[..c.get(0).map_or(0, |m| m.start())];
+        let colour = INSERT_COLOUR
+            .captures(before)
+            .and_then(|i| i[1].chars().next())
+            .and_then(Colour::from_char);
+        if let Some(b) = as_board(&c[1]) {
+            r.show(line, b, colour);
+        }
+    }
     let chains = arrow_chains(text);
     for chain in &chains {
         for pair in chain.windows(2) {
@@ -567,13 +581,9 @@ fn play(r: &mut Reader, line: usize, text: &str) {
         r.shown = Some(last.clone());
         return;
     }
-    if let Some(c) = BECOMES.captures(text) {
-        if let Some(b) = as_board(&c[1]) {
-            r.show(line, b, None);
-        }
-        return;
+    if !BECOMES.is_match(text) {
+        step_row(r, line, text);
     }
-    step_row(r, line, text);
 }
 
 /// A step-table row: `Initial X` sets the board, `Insert R X` and `Remove RRR X` show the next.

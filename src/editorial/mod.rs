@@ -312,6 +312,7 @@ mod tests {
                 "19 answer RRWWRRBBRR + WB = 2",
                 "19 answer WRRBBW + RB = -1",
                 "20 mention RRYRRYRR + YYYY",
+                "20 answer WRRBBW + RB = 2",
                 "24 answer R + RR = 1",
                 "25 answer BBB + R = 0",
                 "13 moves WWRRBBWW + WRBRW in 2 steps",
@@ -365,6 +366,36 @@ mod tests {
             ]
         );
         assert!(code(&e).is_empty());
+    }
+
+    #[test]
+    fn leetcodes_own_statement_saved_as_html() {
+        let e = fixture("leetcode.html");
+        assert_eq!(
+            compact(&e),
+            [
+                "4 answer WRRBBW + RB = -1",
+                "7 transition WRRBBW -> WRRRBBW (R)",
+                "7 transition WRRRBBW -> WBBW",
+                "8 transition WBBW -> WBBBW (B)",
+                "8 transition WBBBW -> WW",
+                "7 moves WRRBBW + RB in 4 steps",
+                "12 answer WWRRBBWW + WRBRW = 2",
+                "15 transition WWRRBBWW -> WWRRRBBWW (R)",
+                "15 transition WWRRRBBWW -> WWBBWW",
+                "16 transition WWBBWW -> WWBBBWW (B)",
+                "16 transition WWBBBWW -> WWWW",
+                "16 transition WWWW -> ",
+                "15 moves WWRRBBWW + WRBRW in 4 steps",
+                "21 answer G + GGGGG = 2",
+                "24 transition G -> GG (G)",
+                "25 transition GG -> GGG (G)",
+                "25 transition GGG -> ",
+                "24 moves G + GGGGG in 3 steps",
+            ]
+        );
+        let (claims, _) = judge_statements(&e, &Config::default(), &mut Oracle::new()).unwrap();
+        assert!(claims.iter().all(|c| c.holds));
     }
 
     /// `line kind holds/refuted/invalid truth: reason` for each judged claim.
@@ -422,6 +453,7 @@ mod tests {
                 "17 Transition holds \"\": the chain reaction: remove WWWW",
                 "19 Answer holds 2: the oracle clears it with B@1 W@3",
                 "19 Answer holds -1: no sequence of moves clears the board",
+                "20 Answer refuted -1: no sequence of moves clears the board",
                 "24 Answer refuted 2: the oracle clears it with R@0 R@0",
                 "25 Answer invalid null: invalid input: three in a row: 'BBB' at board positions 0..2 (the starting board may not hold a run of three or more)",
                 "13 Moves holds 2: R@4 B@4: legal, clears the board in 2 moves (optimal)",

@@ -47,6 +47,11 @@ fn word(c: &ClaimResult) -> &'static str {
     }
 }
 
+/// The reason, without the `invalid input: ` its verdict word already says.
+fn reason(c: &ClaimResult) -> &str {
+    c.reason.trim_start_matches("invalid input: ")
+}
+
 /// The first line: counts.
 pub fn summary_line(r: &Review) -> String {
     let s = &r.summary;
@@ -116,7 +121,7 @@ pub fn human(r: &Review) -> String {
                 statement(c),
                 word(c),
                 truth(c),
-                c.reason
+                reason(c)
             );
         }
         o.push('\n');
@@ -179,14 +184,14 @@ pub fn markdown(r: &Review) -> String {
         for c in refuted {
             let _ = writeln!(
                 o,
-                "- **{}:{}** ({}) `{}`: {}. {}{}.",
+                "- **{}:{}** ({}) `{}`: **{}**: {}{}.",
                 c.file,
                 c.line,
                 kind_name(c.kind),
                 statement(c),
                 word(c).to_lowercase(),
                 truth(c),
-                c.reason
+                reason(c)
             );
         }
         o.push('\n');

@@ -244,8 +244,8 @@ fn markdown_review_and_usage_errors() {
         ),
         "{md}"
     );
-    assert!(md.contains("- **tests/fixtures/editorials/shapes.txt:13** (transition) `WBBBW -> WB`: refuted. the rules give WW (remove BBB).\n"), "{md}");
-    assert!(md.contains("- **tests/fixtures/editorials/shapes.txt:31** (answer) `RBYYBBRRB + YRBGB = 4`: refuted. the answer is 3; the oracle clears it with Y@2 B@0 B@0.\n"), "{md}");
+    assert!(md.contains("- **tests/fixtures/editorials/shapes.txt:13** (transition) `WBBBW -> WB`: **refuted**: the rules give WW (remove BBB).\n"), "{md}");
+    assert!(md.contains("- **tests/fixtures/editorials/shapes.txt:31** (answer) `RBYYBBRRB + YRBGB = 4`: **refuted**: the answer is 3; the oracle clears it with Y@2 B@0 B@0.\n"), "{md}");
     judge()
         .args(["editorial", "no/such/editorial.md"])
         .assert()
