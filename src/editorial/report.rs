@@ -369,8 +369,21 @@ fn saved<'a>(
             }
         })
         .collect();
+    // Two boards on one line get `-2`, `-3`: names are unique in a case file.
+    let base = format!("{stem}-line-{line}");
+    let taken = |n: &str| cases.iter().any(|c| c.name == n);
+    let name = (1..)
+        .map(|k| {
+            if k == 1 {
+                base.clone()
+            } else {
+                format!("{base}-{k}")
+            }
+        })
+        .find(|n| !taken(n))
+        .expect("some suffix is free");
     cases.push(SavedCase {
-        name: format!("{stem}-line-{line}"),
+        name,
         board: board.to_string(),
         hand: hand.to_string(),
         invalid,
