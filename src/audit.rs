@@ -73,24 +73,33 @@ pub fn audit_text(
         return Ok(out);
     }
     for c in &cases {
-        if let Ok(i) = &c.input {
-            let v = oracle.solve(i)?.as_i32();
-            for cl in c.claims.iter().filter(|cl| cl.answer != i64::from(v)) {
-                out.refuted_claims.push((
-                    format!("{}: {} claimed {}; oracle {v}", c.id, cl.source, cl.answer),
-                    cl.strict,
-                ));
+        let value = match &c.input {
+            Ok(i) => Some(oracle.solve(i)?.as_i32()),
+            Err(_) => None,
+        };
+        for cl in &c.claims {
+            let r = crate::runner::claim_report(c, cl, value, oracle)?;
+            if r.holds {
+                continue;
             }
-        } else if let Err(reason) = &c.input {
-            for cl in &c.claims {
-                out.refuted_claims.push((
-                    format!(
-                        "{}: {} claimed {}; input rejected: {reason}",
-                        c.id, cl.source, cl.answer
-                    ),
-                    cl.strict,
-                ));
-            }
+            let truth = match (&r.oracle, &c.input) {
+                (Some(v), _) => format!("oracle {v}"),
+                (None, Err(reason)) => format!("input rejected: {reason}"),
+                (None, Ok(_)) => "no answer".into(),
+            };
+            let truth = match &r.moves {
+                Some(m) => format!("{truth}; replayed: {}", m.describe()),
+                None => truth,
+            };
+            out.refuted_claims.push((
+                format!(
+                    "{}: {} claimed {}; {truth}",
+                    c.id,
+                    cl.source,
+                    r.claimed_text()
+                ),
+                cl.strict,
+            ));
         }
     }
     let mut doc: DocumentMut = text.parse().expect("toml and toml_edit agree on syntax");

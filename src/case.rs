@@ -9,18 +9,24 @@ use thiserror::Error;
 use toml::Spanned;
 
 use crate::config::line_of;
-use crate::rules::{Constraints, InputError, Instance};
+use crate::rules::{Constraints, InputError, Instance, Move};
 
 /// One third-party claim about a case's answer, kept with its source.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Claim {
     /// Who claimed it, e.g. `seed 003 test list`.
     pub source: String,
-    /// The claimed answer in moves, -1 for impossible.
-    pub answer: i64,
+    /// The claimed answer in moves, -1 for impossible (`answer = N`), if claimed.
+    pub answer: Option<i64>,
+    /// A claimed move sequence (`moves = ["R@2", "B@4"]`, gaps as [`crate::rules::Move`]
+    /// numbers them), if claimed; it holds when it is legal and leaves `leaves`.
+    pub moves: Option<Vec<Move>>,
+    /// The board the moves are claimed to leave (`leaves = "WW"`); empty, the default, means
+    /// they clear the board.
+    pub leaves: String,
     /// A strict claim that does not hold fails the run (exit 1); others are only reported.
     pub strict: bool,
-    /// 1-based line of `answer` in the file.
+    /// 1-based line of `answer` (or of `moves`) in the file.
     pub line: usize,
 }
 
@@ -134,8 +140,10 @@ struct RawCase {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawClaim {
-    source: String,
-    answer: Spanned<i64>,
+    source: Spanned<String>,
+    answer: Option<Spanned<i64>>,
+    moves: Option<Spanned<Vec<String>>>,
+    leaves: Option<String>,
     #[serde(default)]
     strict: bool,
 }
@@ -402,7 +410,7 @@ fn case_starts(text: &str) -> Vec<usize> {
 const CASE_KEYS: [&str; 9] = [
     "name", "board", "hand", "expected", "invalid", "note", "tags", "claims", "points",
 ];
-const CLAIM_KEYS: [&str; 3] = ["source", "answer", "strict"];
+const CLAIM_KEYS: [&str; 5] = ["source", "answer", "moves", "leaves", "strict"];
 
 /// The parser's message with a hint where one helps: the nearest known key for an unknown one,
 /// the likely cause of a broken string.
@@ -537,6 +545,19 @@ pub fn parse_file(
                     continue;
                 }
             };
+            let mut claims = Vec::new();
+            for c in rc.claims {
+                match claim(c, &line_in) {
+                    Ok(c) => claims.push(c),
+                    Err((at, message)) => errors.push(CaseError::Case {
+                        path: shown.clone(),
+                        label: label.to_string(),
+                        line: at,
+                        name: name.clone(),
+                        message,
+                    }),
+                }
+            }
             let input = Instance::parse(&rc.board, &rc.hand, limits);
             if let (Err(reason), None) = (&input, &rc.invalid) {
                 errors.push(fail(format!(
@@ -556,22 +577,68 @@ pub fn parse_file(
                 invalid: rc.invalid,
                 note: rc.note,
                 tags: rc.tags,
-                claims: rc
-                    .claims
-                    .into_iter()
-                    .map(|c| Claim {
-                        source: c.source,
-                        line: line_in(c.answer.span().start),
-                        answer: c.answer.into_inner(),
-                        strict: c.strict,
-                    })
-                    .collect(),
+                claims,
                 points,
                 input,
             });
         }
     }
     (cases, errors)
+}
+
+/// One `[[case.claims]]` entry, checked: an `answer`, `moves` in `R@2` notation, or both, and
+/// `leaves` only beside `moves`. Errors carry their line and the fix.
+fn claim(c: RawClaim, line_in: &dyn Fn(usize) -> usize) -> Result<Claim, (usize, String)> {
+    let at = line_in(c.source.span().start);
+    if c.answer.is_none() && c.moves.is_none() {
+        return Err((
+            at,
+            "a claim needs `answer = N` or `moves = [\"R@2\", ...]` (or both)".into(),
+        ));
+    }
+    if c.leaves.is_some() && c.moves.is_none() {
+        return Err((
+            at,
+            "`leaves` describes `moves`; add the moves or drop it".into(),
+        ));
+    }
+    let moves = match &c.moves {
+        None => None,
+        Some(m) => Some(
+            m.get_ref()
+                .iter()
+                .map(|s| {
+                    Move::parse(s).ok_or_else(|| {
+                        (
+                            line_in(m.span().start),
+                            format!("move {s:?} is not COLOUR@GAP, e.g. \"R@2\" (R inserted at LeetCode's index 2)"),
+                        )
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()?,
+        ),
+    };
+    let leaves = c.leaves.unwrap_or_default();
+    if let Some(ch) = leaves
+        .chars()
+        .find(|ch| crate::rules::Colour::from_char(*ch).is_none())
+    {
+        return Err((at, format!("leaves = {leaves:?}: '{ch}' is not a colour")));
+    }
+    let line = c
+        .answer
+        .as_ref()
+        .map(|a| a.span().start)
+        .or(c.moves.as_ref().map(|m| m.span().start))
+        .map_or(at, line_in);
+    Ok(Claim {
+        source: c.source.into_inner(),
+        answer: c.answer.map(Spanned::into_inner),
+        moves,
+        leaves,
+        strict: c.strict,
+        line,
+    })
 }
 
 /// The part of a rejection message before the first `:`, e.g. `three in a row`: what an
@@ -614,7 +681,9 @@ mod tests {
             cases[0].claims[0],
             Claim {
                 source: "bug report".into(),
-                answer: -1,
+                answer: Some(-1),
+                moves: None,
+                leaves: String::new(),
                 strict: false,
                 line: 8
             }
@@ -782,6 +851,39 @@ mod tests {
         assert_eq!(
             e.iter().map(ToString::to_string).collect::<Vec<_>>(),
             ["cases/x.toml line 8, column 13: invalid basic string (is a closing quote missing?); the file ends inside this case with no final newline: is it cut off?"]
+        );
+    }
+
+    #[test]
+    fn move_claims_load_in_leetcodes_gap_numbering() {
+        let (c, e) = parse(
+            "[[case]]\nname = \"a\"\nboard = \"WRRBBW\"\nhand = \"RB\"\n[[case.claims]]\nsource = \"seed 003\"\nmoves = [\"R@1\", \"B@1\"]\nleaves = \"WW\"\n[[case.claims]]\nsource = \"bad\"\nmoves = [\"R1\"]\n[[case.claims]]\nsource = \"empty\"\n",
+        );
+        let claim = &c[0].claims[0];
+        assert_eq!(
+            (
+                claim.answer,
+                claim.moves.clone(),
+                claim.leaves.as_str(),
+                claim.line
+            ),
+            (
+                None,
+                Some(vec![
+                    Move::parse("R@1").unwrap(),
+                    Move::parse("B@1").unwrap()
+                ]),
+                "WW",
+                7
+            )
+        );
+        assert_eq!(c[0].claims.len(), 1);
+        assert_eq!(
+            e.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            [
+                "cases/x.toml line 11: case 'a': move \"R1\" is not COLOUR@GAP, e.g. \"R@2\" (R inserted at LeetCode's index 2)",
+                "cases/x.toml line 13: case 'a': a claim needs `answer = N` or `moves = [\"R@2\", ...]` (or both)",
+            ]
         );
     }
 

@@ -119,7 +119,7 @@ pub fn show(board: &str) -> String {
 pub fn compact(moves: &[Move]) -> String {
     moves
         .iter()
-        .map(|m| format!("{}@{}", m.colour, m.gap))
+        .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join(" ")
 }

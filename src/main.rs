@@ -158,6 +158,10 @@ enum Command {
     /// Grade submission files from anywhere (files or folders, recursively): a gradebook, or
     /// verdicts against a Kattis folder or a DOMjudge @EXPECTED_RESULTS@ comment.
     Grade(cli::grade::GradeArgs),
+    /// Check an editorial (text, Markdown or saved HTML): its stated answers, board
+    /// transitions, move sequences and code blocks; a review out (exit 1 when anything is
+    /// refuted).
+    Editorial(cli::editorial::EditorialArgs),
     #[command(flatten)]
     Hunt(cli_hunt::HuntCommand),
 }
@@ -235,6 +239,7 @@ fn run(cli: Cli) -> Result<u8> {
         Command::List(args) => cli::list::run(args, warn_skipped),
         Command::Worker { .. } => unreachable!("dispatched above"),
         Command::Grade(args) => cli::grade::run(&config, args),
+        Command::Editorial(args) => cli::editorial::run(&config, args),
         Command::Hunt(cmd) => cli_hunt::run(&config, cmd),
     }
 }

@@ -255,12 +255,41 @@ impl fmt::Display for Hand {
 }
 
 /// One move: insert a ball of `colour` at `gap` (0 = left end, board length = right end).
+///
+/// The gap numbering, defined here once for every report, case file and editorial check: gap
+/// `i` is LeetCode's insertion index `i`, the ball goes in before `board[i]` (the board becomes
+/// `board[..i] + colour + board[i..]`), so `0` is before the first ball and `len` after the
+/// last. Written `R@2` (colour, `@`, gap): [`Move::parse`] reads it and `Display` writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Move {
     /// Gap index on the board as it is before the move, `0..=len`.
     pub gap: usize,
     /// Colour of the inserted ball.
     pub colour: Colour,
+}
+
+impl Move {
+    /// Reads the `R@2` notation (see [`Move`]): one colour letter, `@`, the gap. Spaces around
+    /// the parts are allowed; `None` for anything else.
+    pub fn parse(s: &str) -> Option<Move> {
+        let (colour, gap) = s.split_once('@')?;
+        let mut letters = colour.trim().chars();
+        let colour = Colour::from_char(letters.next()?)?;
+        if letters.next().is_some() {
+            return None;
+        }
+        Some(Move {
+            gap: gap.trim().parse().ok()?,
+            colour,
+        })
+    }
+}
+
+impl fmt::Display for Move {
+    /// `R@2`: the colour, `@`, the gap.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}@{}", self.colour, self.gap)
+    }
 }
 
 /// One removal inside a chain reaction.
@@ -605,6 +634,28 @@ mod tests {
                 .constraint(),
             "colour"
         );
+    }
+
+    #[test]
+    fn move_notation_is_leetcodes_insertion_index() {
+        let mv = Move::parse("R@2").unwrap();
+        assert_eq!(
+            mv,
+            Move {
+                gap: 2,
+                colour: Colour::R
+            }
+        );
+        assert_eq!(mv.to_string(), "R@2");
+        // Gap 2 of WWBB is LeetCode's board[:2] + "R" + board[2:].
+        assert_eq!(b("WWBB").play(mv).inserted, b("WWRBB"));
+        assert_eq!(
+            Move::parse(" B @ 0 ").map(|m| m.to_string()),
+            Some("B@0".into())
+        );
+        for bad in ["R2", "X@1", "RR@1", "R@-1", "R@", "@3"] {
+            assert_eq!(Move::parse(bad), None, "{bad}");
+        }
     }
 
     #[test]

@@ -278,8 +278,15 @@ pub struct ClaimReport {
     pub case: String,
     /// Who claimed it.
     pub source: String,
-    /// The claimed answer.
-    pub claimed: i64,
+    /// The claimed answer; null for a claim of moves only.
+    pub claimed: Option<i64>,
+    /// A claimed move sequence, replayed (null when the claim names no moves). The claim
+    /// holds only when the moves are legal and leave `leaves` (empty: they clear the board).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<crate::moves::MovesCheck>,
+    /// The board the moves are claimed to leave; empty for "they clear it".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub leaves: Option<String>,
     /// The oracle's answer; null when the input is outside the constraints.
     pub oracle: Option<i32>,
     /// Whether the claim is right. A claim about an input outside the constraints never holds.
@@ -289,6 +296,27 @@ pub struct ClaimReport {
     /// Why the input was rejected, when it was.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rejected: Option<String>,
+}
+
+impl ClaimReport {
+    /// What was claimed, for people: `2`, or `moves R@4 B@4`, `moves R@1 B@1 leaving WW`.
+    pub fn claimed_text(&self) -> String {
+        let moves = self.moves.as_ref().map(|m| {
+            let leaves = self.leaves.as_deref().unwrap_or("");
+            let tail = if leaves.is_empty() {
+                String::new()
+            } else {
+                format!(" leaving {leaves}")
+            };
+            format!("moves {}{tail}", m.moves.join(" "))
+        });
+        match (self.claimed, moves) {
+            (Some(a), Some(m)) => format!("{a} ({m})"),
+            (Some(a), None) => a.to_string(),
+            (None, Some(m)) => m,
+            (None, None) => "nothing".into(),
+        }
+    }
 }
 
 /// A case's own assertion (`expected` or `invalid`) checked against the truth.
@@ -408,6 +436,39 @@ pub struct Checked {
     pub ms: f64,
 }
 
+/// One claim checked: its answer against the oracle's, its moves replayed through the rules.
+/// A claim about an input outside the constraints never holds.
+pub fn claim_report(
+    c: &crate::case::Case,
+    cl: &crate::case::Claim,
+    oracle_value: Option<i32>,
+    oracle: &mut Oracle,
+) -> Result<ClaimReport, WitnessError> {
+    let moves = match (&c.input, &cl.moves) {
+        (Ok(i), Some(m)) => Some(crate::moves::check(i, m, oracle)?),
+        _ => None,
+    };
+    let answer_holds = cl
+        .answer
+        .is_none_or(|a| oracle_value.map(i64::from) == Some(a));
+    let moves_holds = match (&cl.moves, &moves) {
+        (None, _) => true,
+        (Some(_), Some(m)) => m.legal && m.leaves == cl.leaves,
+        (Some(_), None) => false,
+    };
+    Ok(ClaimReport {
+        case: c.id.clone(),
+        source: cl.source.clone(),
+        claimed: cl.answer,
+        moves,
+        leaves: cl.moves.as_ref().map(|_| cl.leaves.clone()),
+        oracle: oracle_value,
+        holds: c.input.is_ok() && answer_holds && moves_holds,
+        strict: cl.strict,
+        rejected: c.input.as_ref().err().map(ToString::to_string),
+    })
+}
+
 /// Solves every valid case and checks `expected`, `invalid` and the claims.
 pub fn check_suite(suite: &Suite, oracle: &mut Oracle) -> Result<Checked, WitnessError> {
     let started = Instant::now();
@@ -448,15 +509,7 @@ pub fn check_suite(suite: &Suite, oracle: &mut Oracle) -> Result<Checked, Witnes
             });
         }
         for cl in &c.claims {
-            claims.push(ClaimReport {
-                case: c.id.clone(),
-                source: cl.source.clone(),
-                claimed: cl.answer,
-                oracle: oracle_value,
-                holds: oracle_value.map(i64::from) == Some(cl.answer),
-                strict: cl.strict,
-                rejected: c.input.as_ref().err().map(ToString::to_string),
-            });
+            claims.push(claim_report(c, cl, oracle_value, oracle)?);
         }
         truth.push(answer);
     }

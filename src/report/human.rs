@@ -139,11 +139,17 @@ pub fn sections(o: &mut String, r: &RunReport) {
                 (None, Some(reason)) => format!("input rejected: {reason}"),
                 (None, None) => "no answer".into(),
             };
+            let truth = match &c.moves {
+                Some(m) => format!("{truth}; replayed: {}", m.describe()),
+                None => truth,
+            };
             let strict = if c.strict { " [strict]" } else { "" };
             let _ = writeln!(
                 o,
                 "  {}: {} claimed {}; {truth}{strict}",
-                c.case, c.source, c.claimed
+                c.case,
+                c.source,
+                c.claimed_text()
             );
         }
         o.push('\n');

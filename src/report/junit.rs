@@ -351,7 +351,12 @@ fn cases_suite(r: &RunReport) -> Suite {
             (None, Some(reason)) => format!("input rejected: {reason}"),
             (None, None) => "no answer".into(),
         };
-        let text = format!("{}: {} claimed {}; {truth}", c.case, c.source, c.claimed);
+        let text = format!(
+            "{}: {} claimed {}; {truth}",
+            c.case,
+            c.source,
+            c.claimed_text()
+        );
         cases.push(TestCase {
             name: format!("{} claim by {}", c.case, c.source),
             classname: "claims".into(),

@@ -162,7 +162,7 @@ impl Reporter for Markdown {
                     "- {}: strict claim by {} ({}) refuted; oracle {}",
                     code(&c.case),
                     text(&c.source),
-                    c.claimed,
+                    c.claimed_text(),
                     c.oracle.map_or("none".into(), |v| v.to_string())
                 )
             }))

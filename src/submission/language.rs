@@ -57,6 +57,17 @@ pub struct Language {
     /// LeetCode's signature, as its editor shows it, e.g.
     /// `class Solution { public: int findMinStep(string board, string hand) };`.
     pub signature: &'static str,
+    /// What marks a definition of the entry point in this language, written without any
+    /// whitespace (`deffindMinStep(`, `intfindMinStep(string`): how `editorial` tells the
+    /// language of a code block that names none. The longest marker found wins, so C++'s
+    /// `intfindMinStep(string` beats nothing in C and TypeScript's typed parameter beats
+    /// JavaScript's bare `functionfindMinStep(`.
+    pub entry_markers: &'static [&'static str],
+    /// For code from an editorial, which is often a whole program rather than what LeetCode's
+    /// editor holds: the text rewritten so it runs as written (a free function where LeetCode
+    /// wants a method gets a method appended; a `package main` clause LeetCode supplies itself
+    /// becomes a blank line), keeping every line number; `None` when the text needs nothing.
+    pub adapt: fn(&str) -> Option<String>,
     /// Programs that must be on `PATH`: the first is the one whose version keys the cache.
     pub tools: &'static [Tool],
     /// Where the facts of this table come from (LeetCode's published environment), for the
@@ -73,6 +84,17 @@ pub struct Language {
 }
 
 impl Language {
+    /// The length of the longest [`Language::entry_markers`] found in `squeezed` (code with
+    /// its whitespace removed), 0 when none is.
+    pub fn entry_evidence(&self, squeezed: &str) -> usize {
+        self.entry_markers
+            .iter()
+            .filter(|m| squeezed.contains(*m))
+            .map(|m| m.len())
+            .max()
+            .unwrap_or(0)
+    }
+
     /// Whether `ext` (no dot) is one of this language's extensions.
     pub fn has_extension(&self, ext: &str) -> bool {
         self.extensions.contains(&ext)
@@ -152,6 +174,11 @@ pub fn diagnose_class(text: &str, method: &str) -> Option<String> {
 /// The usual diagnosis for a language whose entry point is a free function.
 pub fn diagnose_function(text: &str, function: &str) -> Option<String> {
     (!has_word(text, function)).then(|| format!("no entry point: no function {function}"))
+}
+
+/// The [`Language::adapt`] of a language that needs none.
+pub fn no_adapter(_: &str) -> Option<String> {
+    None
 }
 
 /// `text` as one line: newlines become spaces, so a prelude put in front of line 1 keeps every

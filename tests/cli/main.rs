@@ -3,6 +3,7 @@
 
 mod common;
 mod data;
+mod editorial;
 mod exhaust;
 mod fuzz;
 mod grade;

@@ -45,6 +45,8 @@ pub static C: Language = Language {
     extensions: &["c"],
     comment: "//",
     signature: "int findMinStep(char* board, char* hand) {\n    \n}",
+    entry_markers: &["intfindMinStep(char", "intfindMinStep(constchar"],
+    adapt: crate::submission::language::no_adapter,
     tools: &[Tool {
         program: "gcc",
         version_args: &["--version"],

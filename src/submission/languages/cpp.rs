@@ -18,6 +18,8 @@ pub static CPP: Language = Language {
     extensions: &["cpp", "cc", "cxx"],
     comment: "//",
     signature: "class Solution {\npublic:\n    int findMinStep(string board, string hand) {\n    }\n};",
+    entry_markers: &["intfindMinStep(string", "intfindMinStep(conststring", "intfindMinStep(std::string"],
+    adapt: crate::submission::language::no_adapter,
     tools: &[Tool {
         program: "g++",
         version_args: &["--version"],

@@ -39,6 +39,8 @@ pub static CSHARP: Language = Language {
     extensions: &["cs"],
     comment: "//",
     signature: "public class Solution {\n    public int FindMinStep(string board, string hand) {\n        \n    }\n}",
+    entry_markers: &["intFindMinStep(string"],
+    adapt: crate::submission::language::no_adapter,
     tools: &[
         Tool {
             program: "mcs",

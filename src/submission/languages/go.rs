@@ -60,6 +60,8 @@ pub static GO: Language = Language {
     extensions: &["go"],
     comment: "//",
     signature: "func findMinStep(board string, hand string) int {\n    \n}",
+    entry_markers: &["funcfindMinStep("],
+    adapt: adapt_package_clause,
     tools: &[Tool {
         program: "go",
         version_args: &["version"],
@@ -70,6 +72,24 @@ pub static GO: Language = Language {
     recipe,
     launch,
 };
+
+/// Editorials show whole Go programs, `package main` included; LeetCode's editor holds no
+/// package clause and the recipe writes its own, so the paste's becomes a blank line.
+fn adapt_package_clause(text: &str) -> Option<String> {
+    let clause = text.lines().position(|l| l.trim() == "package main")?;
+    let before_code = text
+        .lines()
+        .take(clause)
+        .all(|l| l.trim().is_empty() || l.trim_start().starts_with("//"));
+    before_code.then(|| {
+        text.lines()
+            .enumerate()
+            .map(|(i, l)| if i == clause { "" } else { l })
+            .collect::<Vec<_>>()
+            .join("\n")
+            + "\n"
+    })
+}
 
 /// `solution.go` (package clause, imports, `//line`, paste, uses), `harness.go`, and
 /// `builtins.go` when the paste needs `min` or `max`; built with modules off and the build

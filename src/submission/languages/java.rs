@@ -89,6 +89,8 @@ pub static JAVA: Language = Language {
     extensions: &["java"],
     comment: "//",
     signature: "class Solution {\n    public int findMinStep(String board, String hand) {\n        \n    }\n}",
+    entry_markers: &["intfindMinStep(String"],
+    adapt: crate::submission::language::no_adapter,
     tools: &[
         Tool {
             program: "javac",

@@ -21,6 +21,8 @@ pub static JAVASCRIPT: Language = Language {
     extensions: &["js"],
     comment: "//",
     signature: "/**\n * @param {string} board\n * @param {string} hand\n * @return {number}\n */\nvar findMinStep = function(board, hand) {\n};",
+    entry_markers: &["findMinStep=function(", "functionfindMinStep(", "findMinStep=("],
+    adapt: crate::submission::language::no_adapter,
     tools: &[Tool {
         program: "node",
         version_args: &["--version"],

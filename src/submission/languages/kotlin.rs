@@ -34,6 +34,8 @@ pub static KOTLIN: Language = Language {
     extensions: &["kt"],
     comment: "//",
     signature: "class Solution {\n    fun findMinStep(board: String, hand: String): Int {\n        \n    }\n}",
+    entry_markers: &["funfindMinStep("],
+    adapt: crate::submission::language::no_adapter,
     tools: &[
         Tool {
             program: "kotlinc",

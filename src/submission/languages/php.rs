@@ -26,6 +26,8 @@ pub static PHP: Language = Language {
     extensions: &["php"],
     comment: "//",
     signature: "class Solution {\n\n    /**\n     * @param String $board\n     * @param String $hand\n     * @return Integer\n     */\n    function findMinStep($board, $hand) {\n        \n    }\n}",
+    entry_markers: &["functionfindMinStep($"],
+    adapt: crate::submission::language::no_adapter,
     tools: &[Tool {
         program: "php",
         version_args: &["--version"],

@@ -17,6 +17,8 @@ pub static RUBY: Language = Language {
     extensions: &["rb"],
     comment: "#",
     signature: "# @param {String} board\n# @param {String} hand\n# @return {Integer}\ndef find_min_step(board, hand)\n    \nend",
+    entry_markers: &["deffind_min_step"],
+    adapt: crate::submission::language::no_adapter,
     tools: &[Tool {
         program: "ruby",
         version_args: &["--version"],

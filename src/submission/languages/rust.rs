@@ -24,6 +24,8 @@ pub static RUST: Language = Language {
     extensions: &["rs"],
     comment: "//",
     signature: "impl Solution {\n    pub fn find_min_step(board: String, hand: String) -> i32 {\n        \n    }\n}",
+    entry_markers: &["fnfind_min_step("],
+    adapt: crate::submission::language::no_adapter,
     tools: &[Tool {
         program: "rustc",
         version_args: &["--version"],

@@ -20,6 +20,8 @@ pub static TYPESCRIPT: Language = Language {
     extensions: &["ts"],
     comment: "//",
     signature: "function findMinStep(board: string, hand: string): number {\n    \n};",
+    entry_markers: &["functionfindMinStep(board:string", "findMinStep=(board:string", "findMinStep=function(board:string"],
+    adapt: crate::submission::language::no_adapter,
     tools: &[
         Tool {
             program: "tsc",

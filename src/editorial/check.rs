@@ -1,0 +1,467 @@
+//! Judging what [`crate::editorial::extract`] found: answers against the oracle (with its
+//! witness), transitions against the rules (one insertion, a removal, or an insertion and its
+//! chain reaction; a wrong one gets the board the rules give), move sequences replayed.
+
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use super::extract::Step;
+use crate::explain;
+use crate::moves::{self, MovesCheck};
+use crate::oracle::{Oracle, WitnessError};
+use crate::rules::{Board, Colour, Constraints, Instance, Move};
+
+/// What kind of claim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClaimKind {
+    /// A stated answer.
+    Answer,
+    /// A board becoming another.
+    Transition,
+    /// A sequence of moves.
+    Moves,
+}
+
+/// One claim, judged. JSON keys per issue 15: `file, line, kind, board, hand, claimed,
+/// oracle, holds, valid, reason`, plus `witness` and, for moves, `replay`.
+#[derive(Clone, Debug, Serialize)]
+pub struct ClaimResult {
+    /// The editorial, as given.
+    pub file: String,
+    /// 1-based line in it.
+    pub line: usize,
+    /// Answer, transition or moves.
+    pub kind: ClaimKind,
+    /// The board the claim starts from (a transition's board before).
+    pub board: String,
+    /// The hand, when the claim has one.
+    pub hand: Option<String>,
+    /// What the editorial says: a number (answer), a board (transition), moves (`R@2`).
+    pub claimed: Value,
+    /// The truth: the oracle's answer, the board the rules give, the oracle's answer for
+    /// the moves' start. Null for an input outside the constraints.
+    pub oracle: Value,
+    /// Whether the claim is right. A claim about an invalid input never holds.
+    pub holds: bool,
+    /// Whether the input is within the constraints.
+    pub valid: bool,
+    /// Why, in one line: the constraint broken, the removal or move that gives the board, the
+    /// replay.
+    pub reason: String,
+    /// The oracle's optimal moves (answers), or the moves replayed (moves).
+    pub witness: Vec<String>,
+    /// The replay of a move sequence.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replay: Option<MovesCheck>,
+    /// The board a move sequence's text ends on, when it states one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stated_end: Option<String>,
+}
+
+/// A board and hand mentioned with no answer, and the oracle's answer for it.
+#[derive(Clone, Debug, Serialize)]
+pub struct MentionResult {
+    /// The editorial.
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// The board as written.
+    pub board: String,
+    /// The hand as written.
+    pub hand: String,
+    /// The oracle's answer; null for an invalid input.
+    pub oracle: Option<i32>,
+    /// Whether the input is within the constraints.
+    pub valid: bool,
+    /// The constraint broken, or the witness in words.
+    pub reason: String,
+    /// The oracle's optimal moves.
+    pub witness: Vec<String>,
+}
+
+/// The oracle on `board` + `hand`: `Ok((answer, witness))` or the constraint broken.
+pub fn solve(
+    board: &str,
+    hand: &str,
+    limits: &Constraints,
+    oracle: &mut Oracle,
+) -> Result<Result<(i32, Vec<Move>), String>, WitnessError> {
+    match Instance::parse(board, hand, limits) {
+        Ok(i) => {
+            let a = oracle.solve(&i)?;
+            Ok(Ok((a.as_i32(), a.witness.unwrap_or_default())))
+        }
+        Err(e) => Ok(Err(e.to_string())),
+    }
+}
+
+/// A stated answer.
+pub fn answer(
+    (file, line): (&str, usize),
+    (board, hand, claimed): (&str, &str, i64),
+    limits: &Constraints,
+    oracle: &mut Oracle,
+) -> Result<ClaimResult, WitnessError> {
+    let solved = solve(board, hand, limits, oracle)?;
+    let (oracle_value, holds, valid, reason, witness) = match solved {
+        Ok((v, w)) => {
+            let reason = if w.is_empty() {
+                "no sequence of moves clears the board".to_string()
+            } else {
+                format!("the oracle clears it with {}", explain::compact(&w))
+            };
+            (json!(v), i64::from(v) == claimed, true, reason, w)
+        }
+        Err(why) => (
+            Value::Null,
+            false,
+            false,
+            format!("invalid input: {why}"),
+            Vec::new(),
+        ),
+    };
+    Ok(ClaimResult {
+        file: file.to_string(),
+        line,
+        kind: ClaimKind::Answer,
+        board: board.to_string(),
+        hand: Some(hand.to_string()),
+        claimed: json!(claimed),
+        oracle: oracle_value,
+        holds,
+        valid,
+        reason,
+        witness: witness.iter().map(ToString::to_string).collect(),
+        replay: None,
+        stated_end: None,
+    })
+}
+
+/// The boards one move from `from` passes through, with how: the board with the ball in,
+/// each board of its chain reaction, in order.
+fn one_move_boards(from: &Board, colour: Option<Colour>) -> Vec<(Board, Move, String)> {
+    let mut out = Vec::new();
+    let colours: Vec<Colour> = match colour {
+        Some(c) => vec![c],
+        None => Colour::ALL.to_vec(),
+    };
+    for c in colours {
+        for gap in 0..=from.len() {
+            let mv = Move { gap, colour: c };
+            let p = from.play(mv);
+            out.push((p.inserted.clone(), mv, format!("{mv} inserts it")));
+            for (k, r) in p.removals.iter().enumerate() {
+                let how = if k + 1 == p.removals.len() {
+                    format!("{mv} and its chain reaction give it")
+                } else {
+                    format!("{mv}, then removing {}", r.colour.to_string().repeat(r.len))
+                };
+                out.push((r.after.clone(), mv, how));
+            }
+        }
+    }
+    out
+}
+
+/// The removals the rules make on a board that holds a run of three or more, each board after.
+fn chain(from: &Board) -> Vec<(Board, String)> {
+    let mut out = Vec::new();
+    let mut b = from.clone();
+    while let Some((start, len, colour)) = b.first_triple() {
+        let mut balls = b.balls().to_vec();
+        balls.drain(start..start + len);
+        b = Board::new(balls);
+        out.push((b.clone(), colour.to_string().repeat(len)));
+    }
+    out
+}
+
+/// A board becoming another: one insertion, removals of the chain reaction, or both.
+pub fn transition(
+    (file, line): (&str, usize),
+    (from, to, colour): (&str, &str, Option<Colour>),
+) -> ClaimResult {
+    let parsed = (Board::from_letters(from), Board::from_letters(to));
+    let (holds, valid, truth, reason) = match parsed {
+        (Some(f), Some(t)) => judge_transition(&f, &t, colour),
+        _ => (false, false, Value::Null, "not a board of R Y B G W".into()),
+    };
+    ClaimResult {
+        file: file.to_string(),
+        line,
+        kind: ClaimKind::Transition,
+        board: from.to_string(),
+        hand: None,
+        claimed: json!(to),
+        oracle: truth,
+        holds,
+        valid,
+        reason,
+        witness: Vec::new(),
+        replay: None,
+        stated_end: None,
+    }
+}
+
+fn judge_transition(f: &Board, t: &Board, colour: Option<Colour>) -> (bool, bool, Value, String) {
+    let show = |b: &Board| explain::show(&b.to_string());
+    if f.first_triple().is_some() {
+        let steps = chain(f);
+        let removed: Vec<&str> = steps.iter().map(|(_, r)| r.as_str()).collect();
+        if let Some(k) = steps.iter().position(|(b, _)| b == t) {
+            let how = format!(
+                "the chain reaction: remove {}",
+                removed[..=k].join(", then ")
+            );
+            return (true, true, json!(t.to_string()), how);
+        }
+        let end = &steps.last().expect("a board with a triple has a removal").0;
+        let how = format!(
+            "the rules give {} (remove {})",
+            show(end),
+            removed.join(", then ")
+        );
+        return (false, true, json!(end.to_string()), how);
+    }
+    if f.is_empty() {
+        return (false, true, json!(""), "the board is already empty".into());
+    }
+    let boards = one_move_boards(f, colour);
+    if let Some((b, _, how)) = boards.iter().find(|(b, _, _)| b == t) {
+        return (true, true, json!(b.to_string()), how.clone());
+    }
+    // The nearest board the rules can give, by edit distance, to say what was meant.
+    let target = t.to_string();
+    let nearest = boards
+        .iter()
+        .min_by_key(|(b, _, _)| strsim::levenshtein(&b.to_string(), &target))
+        .expect("a non-empty board has gaps");
+    let how = format!(
+        "no single move gives {}; the nearest the rules give is {} ({})",
+        show(t),
+        show(&nearest.0),
+        nearest.2
+    );
+    (false, true, json!(nearest.0.to_string()), how)
+}
+
+/// The moves a list of stated steps stands for, replayed from `start`; `Err` names the first
+/// step that no move explains. Also returns the last board the text states, when the last
+/// step states one.
+pub fn moves_of(start: &Board, steps: &[Step]) -> Result<(Vec<Move>, Option<String>), String> {
+    let mut settled = start.clone();
+    let mut passed: Vec<Board> = vec![start.clone()];
+    let mut moves = Vec::new();
+    let mut last_shown = None;
+    for step in steps {
+        match step {
+            Step::Shown {
+                line,
+                board,
+                colour,
+            } => {
+                last_shown = Some(board.clone());
+                let b = Board::from_letters(board).ok_or(format!("line {line}: not a board"))?;
+                if passed.contains(&b) {
+                    continue;
+                }
+                let (_, mv, _) = one_move_boards(&settled, *colour)
+                    .into_iter()
+                    .find(|(x, _, _)| *x == b)
+                    .ok_or_else(|| {
+                        format!(
+                            "line {line}: no one move from {} gives {}",
+                            explain::show(&settled.to_string()),
+                            explain::show(board)
+                        )
+                    })?;
+                (settled, passed) = advance(&settled, mv);
+                moves.push(mv);
+            }
+            Step::Insert { line, before, mv } => {
+                last_shown = None;
+                if let Some(b) = before.as_deref().filter(|b| *b != settled.to_string()) {
+                    return Err(format!(
+                        "line {line}: {mv} is shown on {}, but by then the board is {}",
+                        explain::show(b),
+                        explain::show(&settled.to_string())
+                    ));
+                }
+                if mv.gap > settled.len() {
+                    return Err(format!(
+                        "line {line}: gap {} is off a board of {} balls",
+                        mv.gap,
+                        settled.len()
+                    ));
+                }
+                (settled, passed) = advance(&settled, *mv);
+                moves.push(*mv);
+            }
+        }
+    }
+    Ok((moves, last_shown))
+}
+
+/// The board after `mv` and every board it passes through.
+fn advance(board: &Board, mv: Move) -> (Board, Vec<Board>) {
+    let p = board.play(mv);
+    let mut passed = vec![p.inserted.clone()];
+    passed.extend(p.removals.iter().map(|r| r.after.clone()));
+    (p.after, passed)
+}
+
+/// A move sequence from `board` (+ `hand`, when stated).
+pub fn sequence(
+    (file, line): (&str, usize),
+    (board, hand, steps): (&str, Option<&str>, &[Step]),
+    limits: &Constraints,
+    oracle: &mut Oracle,
+) -> Result<ClaimResult, WitnessError> {
+    let mut out = ClaimResult {
+        file: file.to_string(),
+        line,
+        kind: ClaimKind::Moves,
+        board: board.to_string(),
+        hand: hand.map(String::from),
+        claimed: Value::Null,
+        oracle: Value::Null,
+        holds: false,
+        valid: true,
+        reason: String::new(),
+        witness: Vec::new(),
+        replay: None,
+        stated_end: None,
+    };
+    let Some(start) = Board::from_letters(board) else {
+        out.valid = false;
+        out.reason = "not a board of R Y B G W".into();
+        return Ok(out);
+    };
+    let (mvs, stated_end) = match moves_of(&start, steps) {
+        Ok(m) => m,
+        Err(why) => {
+            out.reason = why;
+            return Ok(out);
+        }
+    };
+    out.claimed = json!(mvs.iter().map(ToString::to_string).collect::<Vec<_>>());
+    let own: String = mvs.iter().map(|m| m.colour.as_char()).collect();
+    let instance = match Instance::parse(board, hand.unwrap_or(&own), limits) {
+        Ok(i) => i,
+        Err(e) => {
+            out.valid = false;
+            out.reason = format!("invalid input: {e}");
+            return Ok(out);
+        }
+    };
+    let check = moves::check(&instance, &mvs, oracle)?;
+    out.oracle = json!(check.oracle);
+    out.witness = check.moves.clone();
+    let end_ok = stated_end.as_ref().is_none_or(|e| *e == check.leaves);
+    out.holds = check.legal && end_ok;
+    out.reason = check.describe();
+    if hand.is_none() {
+        out.reason
+            .push_str(" (no hand stated: the moves' own balls)");
+    }
+    if let (false, Some(e)) = (end_ok, &stated_end) {
+        out.reason.push_str(&format!(
+            "; the text ends on {}, the rules on {}",
+            explain::show(e),
+            explain::show(&check.leaves)
+        ));
+    }
+    out.replay = Some(check);
+    out.stated_end = stated_end;
+    Ok(out)
+}
+
+/// A mentioned board and hand, with the oracle's answer.
+pub fn mention(
+    (file, line): (&str, usize),
+    (board, hand): (&str, &str),
+    limits: &Constraints,
+    oracle: &mut Oracle,
+) -> Result<MentionResult, WitnessError> {
+    let solved = solve(board, hand, limits, oracle)?;
+    let (value, valid, reason, witness) = match solved {
+        Ok((v, w)) if w.is_empty() => (Some(v), true, "no sequence clears it".into(), w),
+        Ok((v, w)) => (
+            Some(v),
+            true,
+            format!("cleared by {}", explain::compact(&w)),
+            w,
+        ),
+        Err(why) => (None, false, format!("invalid input: {why}"), Vec::new()),
+    };
+    Ok(MentionResult {
+        file: file.to_string(),
+        line,
+        board: board.to_string(),
+        hand: hand.to_string(),
+        oracle: value,
+        valid,
+        reason,
+        witness: witness.iter().map(ToString::to_string).collect(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(from: &str, to: &str, c: Option<Colour>) -> (bool, String, String) {
+        let r = transition(("x.md", 1), (from, to, c));
+        (
+            r.holds,
+            r.oracle.as_str().unwrap_or("").to_string(),
+            r.reason,
+        )
+    }
+
+    #[test]
+    fn transitions_follow_the_rules() {
+        // A published tutorial's "WRRBBBW -> W": removing BBB leaves WRRW, which is stable.
+        assert_eq!(
+            t("WRRBBBW", "W", None),
+            (
+                false,
+                "WRRW".into(),
+                "the rules give WRRW (remove BBB)".into()
+            )
+        );
+        assert_eq!(
+            t("WWBBBWW", "WWWW", None),
+            (true, "WWWW".into(), "the chain reaction: remove BBB".into())
+        );
+        assert_eq!(
+            t("WWBBBWW", "", None),
+            (
+                true,
+                "".into(),
+                "the chain reaction: remove BBB, then WWWW".into()
+            )
+        );
+        assert_eq!(
+            t("WRRBBW", "WRRRBBW", Some(Colour::R)),
+            (true, "WRRRBBW".into(), "R@1 inserts it".into())
+        );
+        assert_eq!(
+            t("WRRBBW", "WBBW", None),
+            (
+                true,
+                "WBBW".into(),
+                "R@1 and its chain reaction give it".into()
+            )
+        );
+        assert_eq!(
+            t("WRRBBW", "WRRBW", None),
+            (
+                false,
+                "WRRW".into(),
+                "no single move gives WRRBW; the nearest the rules give is WRRW (B@3 and its chain reaction give it)".into()
+            )
+        );
+    }
+}

@@ -1,0 +1,270 @@
+//! Code blocks of an editorial: finding them in plain text, telling their language from the
+//! language table ([`Language::entry_markers`], names and extensions) and sorting them into
+//! submissions to grade, fragments to skip, and other code (test code, helpers).
+
+use super::source::{CodeBlock, Line};
+use crate::submission::language::Language;
+use crate::submission::languages;
+
+/// How a line opens a run of code in plain text.
+const CODE_STARTS: &[&str] = &[
+    "from ",
+    "import ",
+    "package ",
+    "#include",
+    "class ",
+    "def ",
+    "var ",
+    "let ",
+    "const ",
+    "function ",
+    "func ",
+    "impl ",
+    "public ",
+    "using ",
+    "<?php",
+    "struct ",
+    "fn ",
+    "pub fn ",
+    "int ",
+    "object ",
+];
+
+/// Words that may stand alone at the left margin inside code (Ruby's `end`, a lone brace).
+const CODE_WORDS: &[&str] = &["end", "}", "};", "});", ")", "]", "else", "fi"];
+
+/// Whether a line can only be prose: at the left margin, and either free of code punctuation
+/// or a sentence (four or more words ending in `.`) without `;` or `{`.
+fn is_prose(text: &str) -> bool {
+    if text.trim().is_empty() || text.starts_with([' ', '\t']) {
+        return false;
+    }
+    let t = text.trim();
+    if opens_code(t)
+        || CODE_WORDS.contains(&t)
+        || t.starts_with("//")
+        || t.starts_with('#')
+        || t.starts_with('@')
+    {
+        return false;
+    }
+    let code_chars = t.contains(['(', ')', '{', '}', '[', ']', ';', '=', '<', '>']);
+    let sentence = t.split_whitespace().count() >= 4
+        && t.ends_with('.')
+        && !t.contains(';')
+        && !t.contains('{');
+    !code_chars || sentence
+}
+
+/// Whether a line opens code: a declaration keyword at the left margin.
+fn opens_code(text: &str) -> bool {
+    CODE_STARTS.iter().any(|s| text.starts_with(s))
+        && !(text.split_whitespace().count() >= 6 && text.trim_end().ends_with('.'))
+}
+
+/// The runs of code in plain text, as `(first, end)` indices into `lines` (end exclusive): a
+/// line that opens code, then every line up to the last non-blank one before a line that
+/// can only be prose.
+pub fn code_runs(lines: &[Line]) -> Vec<(usize, usize)> {
+    let mut runs = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if !opens_code(&lines[i].text) {
+            i += 1;
+            continue;
+        }
+        let from = i;
+        let mut last = i;
+        let mut j = i + 1;
+        while j < lines.len() && !is_prose(&lines[j].text) {
+            if !lines[j].text.trim().is_empty() {
+                last = j;
+            }
+            j += 1;
+        }
+        runs.push((from, last + 1));
+        i = last + 1;
+    }
+    runs
+}
+
+/// What a code block is.
+#[derive(Clone, Debug)]
+pub enum Sort {
+    /// Defines the entry point in this language: graded.
+    Submission(&'static Language),
+    /// Names the entry point but is only a signature or a fragment: reported skipped, why.
+    Fragment(String),
+    /// Code that does not define the entry point (test code, a helper): its lines are read
+    /// like prose for claims.
+    Other,
+}
+
+/// The language `hint` names: a language's id, name or extension, case and digits ignored
+/// (`Python`, `python3`, `py`, `JavaScript`, `js`, `C++`, `cpp`, `Go Solution`).
+pub fn named(hint: &str) -> Option<&'static Language> {
+    let norm = |s: &str| {
+        s.to_lowercase()
+            .chars()
+            .filter(|c| !c.is_ascii_digit())
+            .collect::<String>()
+    };
+    let words: Vec<String> = hint
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ':' || c == '(' || c == ')')
+        .filter(|w| !w.is_empty())
+        .map(norm)
+        .collect();
+    let aliases = [("golang", "go"), ("node", "js"), ("c#", "cs")];
+    languages::ALL.iter().copied().find(|l| {
+        words.iter().any(|w| {
+            let w = aliases
+                .iter()
+                .find(|(a, _)| a == w)
+                .map_or(w.as_str(), |(_, to)| to);
+            norm(l.id) == w || norm(l.name) == w || l.extensions.iter().any(|e| norm(e) == w)
+        })
+    })
+}
+
+/// Sorts a block: the language with the longest entry marker in the code (whitespace removed),
+/// else the one its hint names if the code names the entry point; a block whose entry point
+/// has no body (a signature, `...`, `pass`, `// code here`) is a fragment.
+pub fn sort(block: &CodeBlock) -> Sort {
+    let text = block.text();
+    let squeezed: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let names_entry = ["findMinStep", "find_min_step", "FindMinStep"]
+        .iter()
+        .any(|n| squeezed.contains(n));
+    if !names_entry {
+        return Sort::Other;
+    }
+    let by_marker = languages::ALL
+        .iter()
+        .copied()
+        .map(|l| (l.entry_evidence(&squeezed), l))
+        .filter(|(n, _)| *n > 0)
+        .max_by_key(|(n, _)| *n)
+        .map(|(_, l)| l);
+    let hinted = block.hint.as_deref().and_then(named);
+    let Some(language) = by_marker.or(if is_call_only(&squeezed) {
+        None
+    } else {
+        hinted
+    }) else {
+        return Sort::Other;
+    };
+    if let Some(why) = fragment(&text, &squeezed) {
+        return Sort::Fragment(why);
+    }
+    Sort::Submission(language)
+}
+
+/// Code that only calls the entry point (`solution.findMinStep(...)`), a test list.
+fn is_call_only(squeezed: &str) -> bool {
+    squeezed.contains(".findMinStep(") || squeezed.contains("assert")
+}
+
+/// Why a block naming the entry point cannot be a submission: no body, or too short to be one.
+fn fragment(text: &str, squeezed: &str) -> Option<String> {
+    let code_lines = text
+        .lines()
+        .filter(|l| {
+            let t = l.trim();
+            !t.is_empty() && !t.starts_with("//") && !t.starts_with('#')
+        })
+        .count();
+    let empty_body = [
+        "{}",
+        "{\n}",
+        "...",
+        "pass",
+        "//yourcodehere",
+        "//codehere",
+        "todo!()",
+    ]
+    .iter()
+    .any(|b| squeezed.ends_with(b) || squeezed.ends_with(&format!("{b}}}")));
+    if code_lines <= 3 || empty_body {
+        Some(format!(
+            "a signature or fragment ({code_lines} line{} of code), not a whole solution",
+            if code_lines == 1 { "" } else { "s" }
+        ))
+    } else {
+        None
+    }
+}
+
+impl PartialEq for Sort {
+    /// Languages are rows of one table: the same row is the same language.
+    fn eq(&self, other: &Sort) -> bool {
+        match (self, other) {
+            (Sort::Submission(a), Sort::Submission(b)) => a.id == b.id,
+            (Sort::Fragment(a), Sort::Fragment(b)) => a == b,
+            (Sort::Other, Sort::Other) => true,
+            _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &str) -> Vec<Line> {
+        text.lines()
+            .enumerate()
+            .map(|(i, t)| Line {
+                line: i + 1,
+                text: t.to_string(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn plain_text_code_runs_end_at_prose() {
+        let text = "Python\n\ndef findMinStep(board, hand):\n    x = 1\n\n    return x\n\nJavaScript\n\nvar findMinStep = function(b, h) {\n    return 1;\n};\n\nThe shrink() helper scans the board again.\n";
+        assert_eq!(code_runs(&lines(text)), [(2, 6), (9, 12)]);
+    }
+
+    #[test]
+    fn languages_are_named_by_id_name_or_extension() {
+        let id = |h: &str| named(h).map(|l| l.id);
+        assert_eq!(id("Python"), Some("python3"));
+        assert_eq!(id("Go Solution"), Some("go"));
+        assert_eq!(id("JavaScript"), Some("javascript"));
+        assert_eq!(id("cpp"), Some("cpp"));
+        assert_eq!(id("C++"), Some("cpp"));
+        assert_eq!(id("rs"), Some("rust"));
+        assert_eq!(id("Reference solution"), None);
+    }
+
+    fn block(hint: Option<&str>, text: &str) -> CodeBlock {
+        CodeBlock {
+            hint: hint.map(String::from),
+            lines: lines(text),
+        }
+    }
+
+    #[test]
+    fn blocks_sort_into_submissions_fragments_and_other_code() {
+        let id = |s: Sort| match s {
+            Sort::Submission(l) => l.id.to_string(),
+            Sort::Fragment(why) => why,
+            Sort::Other => "other".into(),
+        };
+        let ts = "function findMinStep(board: string, hand: string): number {\n  let a = 1;\n  a += 1;\n  return a;\n}";
+        assert_eq!(id(sort(&block(None, ts))), "typescript");
+        let js =
+            "var findMinStep = function(board, hand) {\n  let a = 1;\n  a += 1;\n  return a;\n};";
+        assert_eq!(id(sort(&block(Some("text"), js))), "javascript");
+        let cpp = "class Solution {\npublic:\n    int findMinStep(string board, string hand) {\n        return -1;\n    }\n};";
+        assert_eq!(id(sort(&block(None, cpp))), "cpp");
+        let sig = "class Solution:\n    def findMinStep(self, board: str, hand: str) -> int:\n        ...";
+        assert_eq!(
+            id(sort(&block(Some("python"), sig))),
+            "a signature or fragment (3 lines of code), not a whole solution"
+        );
+        let tests = "s = Solution()\nassert s.findMinStep(\"R\", \"RR\") == 1";
+        assert_eq!(id(sort(&block(Some("python"), tests))), "other");
+    }
+}

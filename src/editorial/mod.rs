@@ -1,0 +1,465 @@
+//! `editorial`: find and check what an editorial says. A file (plain text, Markdown or saved
+//! HTML, [`source`]) is read into prose lines and code blocks, each line keeping its line in the
+//! original file; [`extract`] finds stated answers, board transitions, move sequences and
+//! boards mentioned without an answer; [`check`] judges them with the oracle and the rules;
+//! [`code`] sorts the code blocks and [`grade`] grades each submission on `grade`'s path and
+//! sweeps it to its smallest counterexample. [`report`] renders the review and the case file.
+//!
+//! Boundary: this module reads files and calls the judge's library; it prints nothing (the CLI
+//! in `src/cli/editorial.rs` does).
+
+pub mod check;
+pub mod code;
+pub mod extract;
+pub mod grade;
+pub mod report;
+pub mod source;
+
+use std::collections::HashSet;
+
+use serde::Serialize;
+
+use crate::config::Config;
+use crate::oracle::{Oracle, WitnessError};
+use crate::rules::Instance;
+use check::{ClaimResult, MentionResult};
+use code::Sort;
+use extract::{Statement, What};
+use grade::CodeResult;
+use source::{Block, CodeBlock, Line};
+
+/// What one editorial file holds, before judging.
+#[derive(Clone, Debug)]
+pub struct Extracted {
+    /// The file as given.
+    pub file: String,
+    /// Statements in file order.
+    pub statements: Vec<Statement>,
+    /// Code blocks with their sort.
+    pub code: Vec<(CodeBlock, Sort)>,
+}
+
+/// Reads `text` (of file `file`) and finds its statements and code blocks.
+pub fn extract(file: &str, text: &str) -> Extracted {
+    let blocks = source::read(text, source::Kind::of(file));
+    let mut lines: Vec<Line> = Vec::new();
+    let mut code = Vec::new();
+    for b in blocks {
+        match b {
+            Block::Prose(l) => lines.extend(l),
+            Block::Code(c) => {
+                let sort = code::sort(&c);
+                if sort == Sort::Other {
+                    lines.extend(c.lines.iter().cloned());
+                }
+                code.push((c, sort));
+            }
+        }
+    }
+    lines.sort_by_key(|l| l.line);
+    Extracted {
+        file: file.to_string(),
+        statements: extract::statements(&lines),
+        code,
+    }
+}
+
+/// The whole review: every claim, mention and code block of every file, and a summary.
+#[derive(Clone, Debug, Serialize)]
+pub struct Review {
+    /// 1; raised when a key changes meaning.
+    pub schema_version: u32,
+    /// The editorials, as given.
+    pub files: Vec<String>,
+    /// Answers, transitions and move sequences, judged.
+    pub claims: Vec<ClaimResult>,
+    /// Boards mentioned without an answer, with the oracle's.
+    pub mentions: Vec<MentionResult>,
+    /// Every code block that names the entry point: graded, or skipped with the reason.
+    pub code: Vec<CodeResult>,
+    /// Counts.
+    pub summary: Summary,
+    /// 0 all holds, 1 something is refuted, 3 a toolchain is missing.
+    pub exit_code: u8,
+}
+
+/// Counts for the first line of a review.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Summary {
+    /// Claims found.
+    pub claims: usize,
+    /// Of them, holding.
+    pub hold: usize,
+    /// Of them, refuted (invalid inputs included).
+    pub refuted: usize,
+    /// Of the refuted, claims about inputs outside the constraints.
+    pub invalid: usize,
+    /// Boards mentioned without an answer.
+    pub mentions: usize,
+    /// Code blocks graded.
+    pub graded: usize,
+    /// Of them, accepted.
+    pub accepted: usize,
+    /// Code blocks skipped (fragments, signatures).
+    pub skipped: usize,
+    /// The sweep's bound, board and hand.
+    pub bound: (usize, usize),
+}
+
+/// How `review` grades code.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// The sweep's bound: longest board, largest hand.
+    pub bound: (usize, usize),
+    /// Grade code blocks at all (false: claims only).
+    pub code: bool,
+}
+
+/// Judges every statement of `e`: claims in file order, mentions not already claimed.
+pub fn judge_statements(
+    e: &Extracted,
+    config: &Config,
+    oracle: &mut Oracle,
+) -> Result<(Vec<ClaimResult>, Vec<MentionResult>), WitnessError> {
+    let limits = &config.constraints;
+    let f = e.file.as_str();
+    let claimed: HashSet<(&str, &str)> = e
+        .statements
+        .iter()
+        .filter_map(|s| match &s.what {
+            What::Answer { board, hand, .. } => Some((board.as_str(), hand.as_str())),
+            _ => None,
+        })
+        .collect();
+    let mut mentioned = HashSet::new();
+    let (mut claims, mut mentions) = (Vec::new(), Vec::new());
+    for s in &e.statements {
+        let at = (f, s.line);
+        match &s.what {
+            What::Answer {
+                board,
+                hand,
+                claimed,
+            } => claims.push(check::answer(at, (board, hand, *claimed), limits, oracle)?),
+            What::Transition { from, to, colour } => {
+                claims.push(check::transition(at, (from, to, *colour)))
+            }
+            What::Moves { board, hand, steps } => claims.push(check::sequence(
+                at,
+                (board, hand.as_deref(), steps),
+                limits,
+                oracle,
+            )?),
+            What::Mention { board, hand } => {
+                let key = (board.as_str(), hand.as_str());
+                if !claimed.contains(&key) && mentioned.insert(key) {
+                    mentions.push(check::mention(at, key, limits, oracle)?);
+                }
+            }
+        }
+    }
+    Ok((claims, mentions))
+}
+
+/// The valid inputs an editorial names (claims and mentions), in order, once each: the first
+/// cases its code is judged on.
+fn boards_of(claims: &[ClaimResult], mentions: &[MentionResult], config: &Config) -> Vec<Instance> {
+    let mut seen = HashSet::new();
+    let pairs = claims
+        .iter()
+        .filter(|c| c.kind == check::ClaimKind::Answer)
+        .filter_map(|c| Some((c.board.clone(), c.hand.clone()?)))
+        .chain(mentions.iter().map(|m| (m.board.clone(), m.hand.clone())));
+    pairs
+        .filter(|p| seen.insert(p.clone()))
+        .filter_map(|(b, h)| Instance::parse(&b, &h, &config.constraints).ok())
+        .collect()
+}
+
+/// Reviews the editorials `files` (`(name, text)`): judges every claim and grades every code
+/// block, calling `progress` with a line before each block is graded.
+pub fn review(
+    files: &[(String, String)],
+    config: &Config,
+    opts: Options,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Review, WitnessError> {
+    let mut oracle = Oracle::new();
+    let (mut claims, mut mentions, mut code) = (Vec::new(), Vec::new(), Vec::new());
+    for (file, text) in files {
+        let e = extract(file, text);
+        let (c, m) = judge_statements(&e, config, &mut oracle)?;
+        let boards = boards_of(&c, &m, config);
+        for (block, sort) in &e.code {
+            match sort {
+                Sort::Other => {}
+                Sort::Fragment(why) => {
+                    let lang = block.hint.as_deref().and_then(code::named).map(|l| l.id);
+                    code.push(CodeResult::skipped(file, block, lang, why.clone()));
+                }
+                Sort::Submission(l) if !opts.code => code.push(CodeResult::skipped(
+                    file,
+                    block,
+                    Some(l.id),
+                    "not graded (--no-code)".into(),
+                )),
+                Sort::Submission(l) => {
+                    progress(&format!("grading {file}:{} ({})", block.line(), l.name));
+                    code.push(grade::grade((file, block), l, &boards, config, opts.bound)?);
+                }
+            }
+        }
+        claims.extend(c);
+        mentions.extend(m);
+    }
+    let summary = summarise(&claims, &mentions, &code, opts.bound);
+    let exit_code = if code.iter().any(|c| c.verdict == "not_judged") {
+        3
+    } else {
+        u8::from(summary.refuted > 0 || code.iter().any(CodeResult::refuted))
+    };
+    Ok(Review {
+        schema_version: 1,
+        files: files.iter().map(|(f, _)| f.clone()).collect(),
+        claims,
+        mentions,
+        code,
+        summary,
+        exit_code,
+    })
+}
+
+fn summarise(
+    claims: &[ClaimResult],
+    mentions: &[MentionResult],
+    code: &[CodeResult],
+    bound: (usize, usize),
+) -> Summary {
+    let graded: Vec<&CodeResult> = code.iter().filter(|c| c.verdict != "skipped").collect();
+    Summary {
+        claims: claims.len(),
+        hold: claims.iter().filter(|c| c.holds).count(),
+        refuted: claims.iter().filter(|c| !c.holds).count(),
+        invalid: claims.iter().filter(|c| !c.valid).count(),
+        mentions: mentions.len(),
+        graded: graded.len(),
+        accepted: graded.iter().filter(|c| c.verdict == "accepted").count(),
+        skipped: code.len() - graded.len(),
+        bound,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One line per statement: `line kind board hand claimed`.
+    fn compact(e: &Extracted) -> Vec<String> {
+        e.statements
+            .iter()
+            .map(|s| match &s.what {
+                What::Answer {
+                    board,
+                    hand,
+                    claimed,
+                } => format!("{} answer {board} + {hand} = {claimed}", s.line),
+                What::Transition { from, to, colour } => format!(
+                    "{} transition {from} -> {to}{}",
+                    s.line,
+                    colour.map_or(String::new(), |c| format!(" ({c})"))
+                ),
+                What::Moves { board, hand, steps } => format!(
+                    "{} moves {board} + {} in {} steps",
+                    s.line,
+                    hand.as_deref().unwrap_or("?"),
+                    steps.len()
+                ),
+                What::Mention { board, hand } => format!("{} mention {board} + {hand}", s.line),
+            })
+            .collect()
+    }
+
+    fn code(e: &Extracted) -> Vec<String> {
+        e.code
+            .iter()
+            .map(|(b, s)| match s {
+                Sort::Submission(l) => format!("{} {}", b.line(), l.id),
+                Sort::Fragment(why) => format!("{} fragment: {why}", b.line()),
+                Sort::Other => format!("{} other", b.line()),
+            })
+            .collect()
+    }
+
+    fn fixture(f: &str) -> Extracted {
+        let path = format!(
+            "{}/tests/fixtures/editorials/{f}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        extract(f, &std::fs::read_to_string(path).unwrap())
+    }
+
+    #[test]
+    fn markdown_shapes_with_their_lines() {
+        let e = fixture("shapes.md");
+        assert_eq!(
+            compact(&e),
+            [
+                "5 answer WRRBBW + RB = 2",
+                "10 answer WWRRBBWW + WRBRW = 2",
+                "17 transition WRRBBBW -> W",
+                "17 transition WWBBBWW -> WWWW",
+                "17 transition WWWW -> ",
+                "19 answer RRWWRRBBRR + WB = 2",
+                "19 answer WRRBBW + RB = -1",
+                "20 mention RRYRRYRR + YYYY",
+                "20 answer WRRBBW + RB = 2",
+                "24 answer R + RR = 1",
+                "25 answer BBB + R = 0",
+                "13 moves WWRRBBWW + WRBRW in 2 steps",
+                "29 answer G + GGGGG = 2",
+            ]
+        );
+        assert_eq!(
+            code(&e),
+            [
+                "28 other",
+                "33 fragment: a signature or fragment (3 lines of code), not a whole solution",
+                "39 python3",
+            ]
+        );
+    }
+
+    #[test]
+    fn html_shapes_with_their_lines() {
+        let e = fixture("shapes.html");
+        assert_eq!(
+            compact(&e),
+            [
+                "7 answer WWRRBBWW + WRBRW = 2",
+                "13 answer RRWWRRBBRR + WB = 2",
+                "14 answer WRRBBW + RB = 2",
+                "16 transition WWBBBWW -> WWBBWW",
+                "9 moves WWRRBBWW + WRBRW in 2 steps",
+            ]
+        );
+        assert_eq!(code(&e), ["17 javascript"]);
+    }
+
+    #[test]
+    fn plain_text_shapes_with_their_lines() {
+        let e = fixture("shapes.txt");
+        assert_eq!(
+            compact(&e),
+            [
+                "5 answer WRRBBW + RB = -1",
+                "10 transition WRRBBW -> WRRRBBW (R)",
+                "11 transition WRRRBBW -> WBBW",
+                "12 transition WBBW -> WBBBW (B)",
+                "13 transition WBBBW -> WB",
+                "10 moves WRRBBW + RB in 4 steps",
+                "21 answer RRWWRRBBRR + WB = 2",
+                "28 answer RR + R = 1",
+                "29 answer G + GGGGG = 2",
+                "30 answer RGBY + RGBY = -1",
+                "31 answer RBYYBBRRB + YRBGB = 4",
+                "23 moves RRWWRRBBRR + WB in 3 steps",
+            ]
+        );
+        assert!(code(&e).is_empty());
+    }
+
+    #[test]
+    fn leetcodes_own_statement_saved_as_html() {
+        let e = fixture("leetcode.html");
+        assert_eq!(
+            compact(&e),
+            [
+                "4 answer WRRBBW + RB = -1",
+                "7 transition WRRBBW -> WRRRBBW (R)",
+                "7 transition WRRRBBW -> WBBW",
+                "8 transition WBBW -> WBBBW (B)",
+                "8 transition WBBBW -> WW",
+                "7 moves WRRBBW + RB in 4 steps",
+                "12 answer WWRRBBWW + WRBRW = 2",
+                "15 transition WWRRBBWW -> WWRRRBBWW (R)",
+                "15 transition WWRRRBBWW -> WWBBWW",
+                "16 transition WWBBWW -> WWBBBWW (B)",
+                "16 transition WWBBBWW -> WWWW",
+                "16 transition WWWW -> ",
+                "15 moves WWRRBBWW + WRBRW in 4 steps",
+                "21 answer G + GGGGG = 2",
+                "24 transition G -> GG (G)",
+                "25 transition GG -> GGG (G)",
+                "25 transition GGG -> ",
+                "24 moves G + GGGGG in 3 steps",
+            ]
+        );
+        let (claims, _) = judge_statements(&e, &Config::default(), &mut Oracle::new()).unwrap();
+        assert!(claims.iter().all(|c| c.holds));
+    }
+
+    /// `line kind holds/refuted/invalid truth: reason` for each judged claim.
+    fn judged(f: &str) -> Vec<String> {
+        let (claims, mentions) =
+            judge_statements(&fixture(f), &Config::default(), &mut Oracle::new()).unwrap();
+        claims
+            .iter()
+            .map(|c| {
+                let word = match (c.holds, c.valid) {
+                    (true, _) => "holds",
+                    (false, true) => "refuted",
+                    (false, false) => "invalid",
+                };
+                format!("{} {:?} {word} {}: {}", c.line, c.kind, c.oracle, c.reason)
+            })
+            .chain(
+                mentions
+                    .iter()
+                    .map(|m| format!("{} mention {:?}: {}", m.line, m.oracle, m.reason)),
+            )
+            .collect()
+    }
+
+    #[test]
+    fn plain_text_claims_judged() {
+        assert_eq!(
+            judged("shapes.txt"),
+            [
+                "5 Answer holds -1: no sequence of moves clears the board",
+                "10 Transition holds \"WRRRBBW\": R@1 inserts it",
+                "11 Transition holds \"WBBW\": the chain reaction: remove RRR",
+                "12 Transition holds \"WBBBW\": B@1 inserts it",
+                "13 Transition refuted \"WW\": the rules give WW (remove BBB)",
+                "10 Moves refuted null: line 13: no one move from WW gives WB",
+                "21 Answer holds 2: the oracle clears it with B@1 W@3",
+                "28 Answer holds 1: the oracle clears it with R@0",
+                "29 Answer holds 2: the oracle clears it with G@0 G@0",
+                "30 Answer holds -1: no sequence of moves clears the board",
+                "31 Answer refuted 3: the oracle clears it with Y@2 B@0 B@0",
+                "23 Moves holds 2: W@9 B@8: legal, clears the board in 2 moves (optimal)",
+            ]
+        );
+    }
+
+    #[test]
+    fn markdown_claims_judged() {
+        assert_eq!(
+            judged("shapes.md"),
+            [
+                "5 Answer refuted -1: no sequence of moves clears the board",
+                "10 Answer holds 2: the oracle clears it with R@2 B@2",
+                "17 Transition refuted \"WRRW\": the rules give WRRW (remove BBB)",
+                "17 Transition holds \"WWWW\": the chain reaction: remove BBB",
+                "17 Transition holds \"\": the chain reaction: remove WWWW",
+                "19 Answer holds 2: the oracle clears it with B@1 W@3",
+                "19 Answer holds -1: no sequence of moves clears the board",
+                "20 Answer refuted -1: no sequence of moves clears the board",
+                "24 Answer refuted 2: the oracle clears it with R@0 R@0",
+                "25 Answer invalid null: invalid input: three in a row: 'BBB' at board positions 0..2 (the starting board may not hold a run of three or more)",
+                "13 Moves holds 2: R@4 B@4: legal, clears the board in 2 moves (optimal)",
+                "29 Answer holds 2: the oracle clears it with G@0 G@0",
+                "20 mention Some(4): cleared by Y@1 Y@1 Y@4 Y@4",
+            ]
+        );
+    }
+}

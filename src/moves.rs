@@ -1,0 +1,144 @@
+//! A claimed move sequence, replayed: is every move legal (a ball the hand holds, a gap on the
+//! board), what board does it leave, does it clear the board, and is it as short as the
+//! oracle's answer. Moves use the gap numbering of [`crate::rules::Move`] (`R@2`). Used by the
+//! case-file claims (`run`, `audit`) and by `editorial`.
+
+use serde::Serialize;
+
+use crate::oracle::{Oracle, WitnessError};
+use crate::rules::{Board, Instance, Move};
+
+/// What replaying a sequence showed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MovesCheck {
+    /// The moves as claimed, in `R@2` notation.
+    pub moves: Vec<String>,
+    /// Every move is legal.
+    pub legal: bool,
+    /// The board the moves leave (up to the first illegal move), letters; empty when cleared.
+    pub leaves: String,
+    /// The moves are legal and leave the empty board.
+    pub clears: bool,
+    /// They clear the board in the oracle's number of moves (null when they do not clear it).
+    pub optimal: Option<bool>,
+    /// The oracle's answer for the start.
+    pub oracle: i32,
+    /// The first illegal move and why, e.g. `move 2 (B@9): gap 9 is off a board of 4 balls`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub illegal: Option<String>,
+}
+
+impl MovesCheck {
+    /// One line for people, e.g. `R@4 B@4: legal, clears the board in 2 moves (optimal)`.
+    pub fn describe(&self) -> String {
+        let moves = self.moves.join(" ");
+        if let Some(why) = &self.illegal {
+            return format!("{moves}: illegal, {why}");
+        }
+        match self.optimal {
+            Some(true) => format!(
+                "{moves}: legal, clears the board in {} (optimal)",
+                plural(self.moves.len())
+            ),
+            Some(false) => format!(
+                "{moves}: legal, clears the board in {}, the oracle needs {}",
+                plural(self.moves.len()),
+                self.oracle
+            ),
+            None => format!("{moves}: legal, leaves {}", self.leaves),
+        }
+    }
+}
+
+fn plural(n: usize) -> String {
+    format!("{n} move{}", if n == 1 { "" } else { "s" })
+}
+
+/// Replays `moves` from `instance` through the rules and asks `oracle` for the optimum.
+pub fn check(
+    instance: &Instance,
+    moves: &[Move],
+    oracle: &mut Oracle,
+) -> Result<MovesCheck, WitnessError> {
+    let answer = oracle.solve(instance)?.as_i32();
+    let (board, illegal) = replay_until_illegal(instance, moves);
+    let legal = illegal.is_none();
+    let clears = legal && board.is_empty();
+    Ok(MovesCheck {
+        moves: moves.iter().map(ToString::to_string).collect(),
+        legal,
+        leaves: board.to_string(),
+        clears,
+        optimal: clears.then_some(moves.len() as i32 == answer),
+        oracle: answer,
+        illegal,
+    })
+}
+
+/// The board after the legal prefix of `moves`, and why the first illegal move is illegal.
+pub fn replay_until_illegal(instance: &Instance, moves: &[Move]) -> (Board, Option<String>) {
+    let mut board = instance.board.clone();
+    let mut hand = instance.hand;
+    for (i, mv) in moves.iter().enumerate() {
+        let why = if board.is_empty() {
+            Some("the board is already empty".to_string())
+        } else if mv.gap > board.len() {
+            Some(format!(
+                "gap {} is off a board of {} balls (gaps 0..={})",
+                mv.gap,
+                board.len(),
+                board.len()
+            ))
+        } else if hand.count(mv.colour) == 0 {
+            Some(format!("the hand {hand} holds no {}", mv.colour))
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return (board, Some(format!("move {} ({mv}): {why}", i + 1)));
+        }
+        hand = hand.without(mv.colour).expect("checked above");
+        board = board.play(*mv).after;
+    }
+    (board, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Constraints;
+
+    fn check_str(board: &str, hand: &str, moves: &[&str]) -> MovesCheck {
+        let i = Instance::parse(board, hand, &Constraints::default()).unwrap();
+        let moves: Vec<Move> = moves.iter().map(|m| Move::parse(m).unwrap()).collect();
+        check(&i, &moves, &mut Oracle::new()).unwrap()
+    }
+
+    #[test]
+    fn statement_example_two_replays_optimally() {
+        // WWRRBBWW + WRBRW: R into the reds, B into the blues.
+        let c = check_str("WWRRBBWW", "WRBRW", &["R@4", "B@4"]);
+        assert_eq!((c.legal, c.clears, c.optimal), (true, true, Some(true)));
+        assert_eq!(
+            c.describe(),
+            "R@4 B@4: legal, clears the board in 2 moves (optimal)"
+        );
+    }
+
+    #[test]
+    fn a_sequence_that_leaves_balls_and_an_illegal_one() {
+        let c = check_str("WRRBBW", "RB", &["R@1", "B@1"]);
+        assert_eq!((c.legal, c.leaves.as_str(), c.optimal), (true, "WW", None));
+        assert_eq!(c.describe(), "R@1 B@1: legal, leaves WW");
+        let c = check_str("WRRBBW", "RB", &["R@1", "R@1"]);
+        assert_eq!(
+            c.illegal.as_deref(),
+            Some("move 2 (R@1): the hand B holds no R")
+        );
+        let c = check_str("WRRBBW", "RB", &["B@9"]);
+        assert_eq!(
+            c.illegal.as_deref(),
+            Some("move 1 (B@9): gap 9 is off a board of 6 balls (gaps 0..=6)")
+        );
+    }
+}
