@@ -252,6 +252,21 @@ struct Reader {
 const EXAMPLE_REACH: usize = 15;
 
 impl Reader {
+    /// A board and hand: an answer when a number was claimed for them, else a mention.
+    fn pair(&mut self, line: usize, board: String, hand: String, claimed: Option<i64>) {
+        match claimed {
+            Some(claimed) => self.push(
+                line,
+                What::Answer {
+                    board,
+                    hand,
+                    claimed,
+                },
+            ),
+            None => self.push(line, What::Mention { board, hand }),
+        }
+    }
+
     fn push(&mut self, line: usize, what: What) {
         self.out.push(Statement { line, what });
     }
@@ -365,17 +380,12 @@ fn calls(r: &mut Reader, line: usize, text: &str) -> bool {
         return false;
     };
     let (board, hand) = (c[1].to_string(), c[2].to_string());
-    match c.get(3).and_then(|n| n.as_str().parse().ok()) {
-        Some(claimed) => r.push(
-            line,
-            What::Answer {
-                board,
-                hand,
-                claimed,
-            },
-        ),
-        None => r.push(line, What::Mention { board, hand }),
-    }
+    r.pair(
+        line,
+        board,
+        hand,
+        c.get(3).and_then(|n| n.as_str().parse().ok()),
+    );
     true
 }
 
@@ -458,17 +468,12 @@ fn table_row(r: &mut Reader, line: usize, text: &str) -> bool {
         return false;
     };
     let (board, hand) = (board.clone(), hand.clone());
-    match a.and_then(|a| cells.get(a)).and_then(|n| n.parse().ok()) {
-        Some(claimed) => r.push(
-            line,
-            What::Answer {
-                board,
-                hand,
-                claimed,
-            },
-        ),
-        None => r.push(line, What::Mention { board, hand }),
-    }
+    r.pair(
+        line,
+        board,
+        hand,
+        a.and_then(|a| cells.get(a)).and_then(|n| n.parse().ok()),
+    );
     true
 }
 
@@ -477,17 +482,12 @@ fn rows_and_prose(r: &mut Reader, line: usize, text: &str) -> bool {
     let alphabet = QUOTED_LETTER.find_iter(text).count() >= 3;
     if let Some(c) = QUOTED_PAIR.captures(text).filter(|_| !alphabet) {
         let (board, hand) = (c[1].to_string(), c[2].to_string());
-        match c.get(3).and_then(|n| n.as_str().parse().ok()) {
-            Some(claimed) => r.push(
-                line,
-                What::Answer {
-                    board,
-                    hand,
-                    claimed,
-                },
-            ),
-            None => r.push(line, What::Mention { board, hand }),
-        }
+        r.pair(
+            line,
+            board,
+            hand,
+            c.get(3).and_then(|n| n.as_str().parse().ok()),
+        );
         return true;
     }
     let found: Vec<regex::Captures> = PROSE_PAIR.captures_iter(text).collect();
@@ -505,17 +505,7 @@ fn rows_and_prose(r: &mut Reader, line: usize, text: &str) -> bool {
             None => -1,
         });
         let (board, hand) = (board.to_string(), hand.to_string());
-        match claimed {
-            Some(claimed) => r.push(
-                line,
-                What::Answer {
-                    board,
-                    hand,
-                    claimed,
-                },
-            ),
-            None => r.push(line, What::Mention { board, hand }),
-        }
+        r.pair(line, board, hand, claimed);
     }
     !found.is_empty()
 }
