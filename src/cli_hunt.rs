@@ -331,7 +331,8 @@ struct Hunted {
     compiled: Option<&'static Registered>,
     script: Option<Pasted>,
     /// How to start a worker; `None` for in-process calls.
-    launch: Option<Launch>,
+    /// How to start a worker, and the build folder its sandbox shows (none for the judge's own).
+    launch: Option<(Launch, Option<std::path::PathBuf>)>,
     limits: Limits,
     /// The interrupt flag the calls watch, when the command handles Ctrl-C.
     stop: Option<&'static AtomicBool>,
@@ -349,15 +350,18 @@ impl Hunted {
             .find(|s| s.name == name);
         let launch = match (compiled, &script) {
             (Some(_), _) if in_process => None,
-            (Some(c), _) => Some(Launch::compiled(c.name).context(
-                "cannot find the judge's own executable to start workers; try --in-process",
-            )?),
+            (Some(c), _) => Some((
+                Launch::compiled(c.name).context(
+                    "cannot find the judge's own executable to start workers; try --in-process",
+                )?,
+                None,
+            )),
             (None, Some(s)) if in_process => bail!(
                 "{}: --in-process runs compiled solutions only; leave it out to call this one in a worker",
                 s.path()
             ),
             (None, Some(s)) => match s.build(&build::cache_root()).result {
-                Ok(b) => Some((s.language.launch)(&b.dir, &config.limits)),
+                Ok(b) => Some(((s.language.launch)(&b.dir, &config.limits), Some(b.dir))),
                 Err(why) => bail!("{}: {}", s.path(), why.message()),
             },
             (None, None) => {
@@ -392,13 +396,19 @@ impl Hunted {
     /// A fresh executor: a worker (started at its first call) or an in-process caller.
     fn executor(&self) -> Box<dyn Executor + Send + '_> {
         match &self.launch {
-            Some(launch) => Box::new(Worker::new(
-                launch.clone(),
-                Settings {
-                    limits: self.limits.clone(),
-                    stop: self.stop,
-                },
-            )),
+            Some((launch, dir)) => {
+                let worker = Worker::new(
+                    launch.clone(),
+                    Settings {
+                        limits: self.limits.clone(),
+                        stop: self.stop,
+                    },
+                );
+                Box::new(match dir {
+                    Some(d) => worker.exposing(d),
+                    None => worker,
+                })
+            }
             None => match self.stop {
                 Some(stop) => Box::new(InProcess::with_stop(self.solution(), stop)),
                 None => Box::new(InProcess::new(self.solution())),

@@ -27,6 +27,7 @@ use zuma_judge::runner;
 use zuma_judge::selfcheck;
 use zuma_judge::submission::pasted::{self, Pasted};
 use zuma_judge::submission::registry::{self, Solution};
+use zuma_judge::submission::sandbox;
 use zuma_judge::submission::worker::{self, Launch, Settings, Worker};
 use zuma_judge::submission::{build, languages};
 use zuma_judge::verdict::VerdictKind;
@@ -44,6 +45,10 @@ struct Cli {
     /// Colour the output: auto (a terminal, unless NO_COLOR is set), always, never.
     #[arg(long, global = true, value_enum, default_value = "auto")]
     color: ColorWhen,
+    /// Run workers without the sandbox (namespaces, read-only view, Landlock): only for code
+    /// you trust, or where the kernel lacks a part; every report then says "sandbox: off".
+    #[arg(long, global = true)]
+    no_sandbox: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -167,6 +172,11 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Before anything else, while the process has one thread: a worker's sandbox.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if args.get(1).is_some_and(|a| a == sandbox::INIT_COMMAND) {
+        sandbox::init_main(&args[2..]);
+    }
     cli::broken_pipe::install();
     let cli = Cli::parse();
     match run(cli) {
@@ -184,6 +194,9 @@ fn run(cli: Cli) -> Result<u8> {
         return cmd_worker(solution);
     }
     cli.color.apply();
+    if cli.no_sandbox {
+        sandbox::disable(cli::grade::NO_SANDBOX);
+    }
     let config = Config::load(&cli.config, cli.config != *"judge.toml")?;
     match cli.command {
         Command::Run {

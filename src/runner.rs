@@ -370,8 +370,40 @@ pub struct RunReport {
     /// How the submissions built at run time (every language but the compiled-in Rust) were
     /// built; null when there were none.
     pub builds: Option<BuildsSummary>,
+    /// Whether the workers ran sandboxed, and what the sandbox enforced or why it was off.
+    pub sandbox: SandboxReport,
     /// 0, 1, 2 or 3; see [`RunReport::exit_code`].
     pub exit_code: i32,
+}
+
+/// The sandbox of a run's workers. JSON: `sandbox: {on, detail}`.
+#[derive(Clone, Debug, Serialize)]
+pub struct SandboxReport {
+    /// Whether workers ran in the sandbox.
+    pub on: bool,
+    /// What it enforced, or why it was off, e.g. `--no-sandbox`.
+    pub detail: String,
+}
+
+impl SandboxReport {
+    /// The sandbox as it stands for workers started now.
+    pub fn now() -> SandboxReport {
+        match crate::submission::sandbox::status() {
+            crate::submission::sandbox::Status::On(d) => SandboxReport {
+                on: true,
+                detail: d,
+            },
+            crate::submission::sandbox::Status::Off(d) => SandboxReport {
+                on: false,
+                detail: d,
+            },
+        }
+    }
+
+    /// `on (...)` or `off (reason)`, for a report's `sandbox:` line.
+    pub fn describe(&self) -> String {
+        format!("{} ({})", if self.on { "on" } else { "off" }, self.detail)
+    }
 }
 
 impl BuildsSummary {
@@ -884,6 +916,7 @@ pub fn run_checked(
         }
     }
     let mut report = RunReport {
+        sandbox: SandboxReport::now(),
         config: config.clone(),
         files: suite.files,
         files_unreadable: suite.unreadable,

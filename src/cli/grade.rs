@@ -22,6 +22,7 @@ use zuma_judge::progress::Progress;
 use zuma_judge::report::{self, count, gradebook, Format, ReportSpec};
 use zuma_judge::runner::{self, BuildReport, BuildsSummary, Event, RunReport};
 use zuma_judge::submission::registry::Solution;
+use zuma_judge::submission::sandbox;
 use zuma_judge::submission::worker::Settings;
 use zuma_judge::submission::{build, intake, languages, pasted};
 
@@ -66,8 +67,21 @@ pub struct GradeReport {
     pub run: RunReport,
 }
 
+/// Why the sandbox is off when the user turned it off.
+pub const NO_SANDBOX: &str = "--no-sandbox";
+
 /// Runs `grade`; returns the exit code.
 pub fn run(config: &Config, args: GradeArgs) -> Result<u8> {
+    if let sandbox::Status::Off(why) = sandbox::status() {
+        if why != NO_SANDBOX {
+            eprintln!(
+                "error: grade runs strangers' code, and the sandbox cannot be built here: {why}\n\
+                 help: grade on a machine with unprivileged user namespaces (or as root), or pass \
+                 --no-sandbox to grade without it (the README's \"Sandbox\" says what that risks)"
+            );
+            return Ok(2);
+        }
+    }
     let taken = match intake::intake(&args.paths) {
         Ok(t) => t,
         Err(e) => {

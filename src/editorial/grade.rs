@@ -176,13 +176,16 @@ fn worker<'a>(
     built: &Built,
     settings: &Settings,
 ) -> Box<dyn Executor + Send + 'a> {
-    Box::new(Worker::new(
-        (language.launch)(&built.dir, &settings.limits),
-        Settings {
-            limits: settings.limits.clone(),
-            stop: settings.stop,
-        },
-    ))
+    Box::new(
+        Worker::new(
+            (language.launch)(&built.dir, &settings.limits),
+            Settings {
+                limits: settings.limits.clone(),
+                stop: settings.stop,
+            },
+        )
+        .exposing(&built.dir),
+    )
 }
 
 fn unjudged(mut out: CodeResult, why: &Unjudged) -> CodeResult {

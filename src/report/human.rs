@@ -196,6 +196,7 @@ pub fn toolchains(o: &mut String, r: &RunReport) {
     if !seen.is_empty() {
         let _ = writeln!(o, "toolchains: {}", seen.join("; "));
     }
+    let _ = writeln!(o, "sandbox: {}", r.sandbox.describe());
     if let Some(b) = &r.builds {
         let plural = if b.submissions == 1 { "" } else { "s" };
         let nothing = if b.compiled == 0 {

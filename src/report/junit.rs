@@ -259,6 +259,7 @@ fn solution_suite(r: &RunReport, s: &SolutionReport) -> Suite {
             ("limits", r.config.describe()),
             ("judging", r.config.describe_judging()),
             ("language", s.language.clone()),
+            ("sandbox", r.sandbox.describe()),
         ]
         .into_iter()
         .chain(s.toolchain.clone().map(|t| ("toolchain", t)))

@@ -74,6 +74,7 @@ impl Reporter for Markdown {
         if !tools.is_empty() {
             let _ = write!(o, "  \ntoolchains: {}", text(&tools.join("; ")));
         }
+        let _ = write!(o, "  \nsandbox: {}", text(&r.sandbox.describe()));
         o.push_str("\n\n");
 
         if !r.solutions.is_empty() {

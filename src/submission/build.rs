@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 use std::io::Read as _;
+use std::os::unix::fs::PermissionsExt as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Mutex, OnceLock};
@@ -22,7 +23,7 @@ pub const BUILD_TIMEOUT: Duration = Duration::from_secs(180);
 const MESSAGE_BYTES: usize = 6 * 1024;
 
 /// Bumped when the layout of a cached build changes, so old entries are not reused.
-const CACHE_FORMAT: &str = "zuma-judge build cache 1";
+const CACHE_FORMAT: &str = "zuma-judge build cache 2";
 
 /// A successful build.
 #[derive(Clone, Debug, PartialEq)]
@@ -77,7 +78,12 @@ fn probe_now(tool: &Tool) -> Result<String, String> {
             tool.program, tool.package
         )
     };
-    let path = which::which(tool.program).map_err(|_| missing())?;
+    // The program a sandboxed worker runs, which is not always the first on PATH (a shim).
+    let path = if crate::submission::sandbox::status().is_on() {
+        crate::submission::sandbox::resolve(&tool.program.into()).ok_or_else(missing)?
+    } else {
+        which::which(tool.program).map_err(|_| missing())?
+    };
     // A JVM-based compiler takes a second to say its version: the answer is kept on disk for
     // this very file (path, size and modification time), so a cached run asks nothing.
     let stamp = std::fs::metadata(&path).ok().and_then(|m| {
@@ -259,6 +265,8 @@ fn run_recipe(recipe: &Recipe, cache: &Path, dir: &Path) -> Result<(), Step> {
         .prefix(".building-")
         .tempdir_in(cache)
         .map_err(judge)?;
+    // A root judge's sandbox runs the build as a user of its own, who must read it.
+    std::fs::set_permissions(work.path(), std::fs::Permissions::from_mode(0o755)).map_err(judge)?;
     for (name, text) in &recipe.files {
         let file = work.path().join(name);
         if let Some(parent) = file.parent() {

@@ -9,4 +9,6 @@ pub mod language;
 pub mod languages;
 pub mod pasted;
 pub mod registry;
+pub mod sandbox;
+pub mod tree;
 pub mod worker;

@@ -83,10 +83,13 @@ impl Pasted {
             .first()
             .map_or(self.language.id, |t| t.program);
         match &built.result {
-            Ok(b) => Box::new(Worker::new(
-                (self.language.launch)(&b.dir, &settings.limits),
-                settings.clone(),
-            )),
+            Ok(b) => Box::new(
+                Worker::new(
+                    (self.language.launch)(&b.dir, &settings.limits),
+                    settings.clone(),
+                )
+                .exposing(&b.dir),
+            ),
             Err(why) => Box::new(Unbuilt {
                 why: why.clone(),
                 label: format!("worker ({label})"),

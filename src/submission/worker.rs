@@ -27,13 +27,14 @@ use std::time::{Duration, Instant};
 
 use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 use nix::sys::signal::{killpg, Signal};
-use nix::time::{clock_getcpuclockid, clock_gettime, ClockId};
 use nix::unistd::Pid;
 use serde::{Deserialize, Serialize};
 
 use crate::config::Limits;
 use crate::execute::{process_cpu_ms, Executor, Failure, InProcess, Outcome, Unjudged};
 use crate::submission::registry::Solution;
+use crate::submission::sandbox;
+use crate::submission::tree::Tree;
 
 /// The file descriptor a worker writes its replies to.
 pub const REPLY_FD: RawFd = 3;
@@ -45,6 +46,10 @@ pub const MARGIN: f64 = 1.5;
 /// How long a worker may take to start and say `ready`, in milliseconds (a Python or Node
 /// start is about 50 ms; a loaded machine can be much slower).
 pub const STARTUP_MS: u64 = 20_000;
+
+/// CPU time a worker may use between its reply and its next call, in milliseconds, before it is
+/// replaced: a JIT or a garbage collector finishing up stays well under it.
+const IDLE_CPU_MS: f64 = 100.0;
 
 /// Bytes of the end of a worker's stdout and stderr kept to explain its death.
 const TAIL_BYTES: usize = 16 * 1024;
@@ -165,6 +170,8 @@ pub struct Settings {
 /// Calls one solution in a worker process; see the module docs.
 pub struct Worker {
     launch: Launch,
+    /// Host folders the sandbox shows the worker read-only (its build).
+    expose: Vec<std::path::PathBuf>,
     settings: Settings,
     live: Option<Live>,
     /// Set when the worker cannot start at all; every call answers it at once.
@@ -177,12 +184,20 @@ pub struct Worker {
 struct Live {
     child: Child,
     pid: Pid,
+    /// Every process of the worker: time and memory are all of theirs, and what a case starts
+    /// is killed when it ends.
+    tree: Tree,
+    /// The memory limit of the whole tree, in MiB.
+    memory_mib: u64,
+    /// [`Live::cpu_ms`] when the worker was ready or last replied, then when the next call
+    /// began: the base of that call's CPU time.
+    cpu_mark: f64,
     stdin: ChildStdin,
     replies: std::io::PipeReader,
     pending: Vec<u8>,
-    cpu_clock: Option<ClockId>,
-    /// [`Live::run_delay_ms`] when the current call began.
-    delay_base: f64,
+    /// [`Live::run_delay_ms`] early in the current call, read at its first poll timeout (a
+    /// call that replies before it needs none): the base of its core wait.
+    delay_base: Option<f64>,
     tail: Arc<Mutex<Vec<u8>>>,
     tail_done: mpsc::Receiver<()>,
 }
@@ -199,11 +214,18 @@ impl Worker {
     pub fn new(launch: Launch, settings: Settings) -> Worker {
         Worker {
             launch,
+            expose: Vec::new(),
             settings,
             live: None,
             broken: None,
             wall_override: None,
         }
+    }
+
+    /// Shows `dir` (the submission's build) to the worker's sandbox, read-only.
+    pub fn exposing(mut self, dir: &std::path::Path) -> Worker {
+        self.expose.push(dir.to_path_buf());
+        self
     }
 
     /// The wall-clock limit of a call, in milliseconds.
@@ -223,7 +245,8 @@ impl Worker {
     /// Starts the worker and waits for `ready`. The error is what every call answers.
     fn start(&mut self) -> Result<(), Failure> {
         let address_space = self.settings.limits.memory_mib + self.launch.reserve_mib;
-        let mut live = spawn(&self.launch, address_space).map_err(|e| {
+        let spawned = spawn(&self.launch, &self.expose, address_space);
+        let mut live = spawned.map_err(|e| {
             let what = if e.kind() == io::ErrorKind::NotFound {
                 format!("{} not found on PATH", self.launch.label)
             } else {
@@ -235,6 +258,7 @@ impl Worker {
                 Failure::Crash(format!("cannot start: {what}"))
             }
         })?;
+        live.memory_mib = self.settings.limits.memory_mib;
         let startup_ms = STARTUP_MS.max(self.settings.limits.wall_ms());
         let deadline = Instant::now() + Duration::from_millis(startup_ms);
         let line = match live.wait_line(deadline, startup_ms, None, self.settings.stop) {
@@ -259,6 +283,11 @@ impl Worker {
             Ok(Reply {
                 ready: Some(true), ..
             }) => {
+                if sandbox::status().is_on() && !live.tree.find_sandbox() {
+                    live.kill();
+                    return Err(Failure::Crash("died while starting".into()));
+                }
+                live.cpu_mark = live.cpu_ms();
                 self.live = Some(live);
                 Ok(())
             }
@@ -295,8 +324,8 @@ impl Worker {
         let stop = self.settings.stop;
         let live = self.live.as_mut().expect("started");
         let start = Instant::now();
-        let base_cpu = live.cpu_ms();
-        live.delay_base = live.run_delay_ms();
+        let base_cpu = live.cpu_mark;
+        live.delay_base = None;
         if live.stdin.write_all(request).is_err() {
             // The worker died after its previous reply.
             let failure = live.death(&memory);
@@ -307,8 +336,14 @@ impl Worker {
         let cpu_budget = Some((base_cpu, limits.cpu_ms as f64 * MARGIN, limits.cpu_ms));
         let waited = live.wait_line(deadline, wall_limit, cpu_budget, stop);
         let wall_ms = start.elapsed().as_secs_f64() * 1e3;
-        let cpu_ms = (live.cpu_ms() - base_cpu).max(0.0);
-        let core_wait_ms = live.core_wait_ms(wall_limit);
+        let cpu_now = live.cpu_ms();
+        let cpu_ms = (cpu_now - base_cpu).max(0.0);
+        // The time spent waiting for a core matters only to a call near the wall limit.
+        let core_wait_ms = if wall_ms * 2.0 > wall_limit as f64 {
+            live.core_wait_ms(wall_limit)
+        } else {
+            0.0
+        };
         let line = match waited {
             Waited::Line(l) => l,
             Waited::Killed(f) => {
@@ -341,6 +376,10 @@ impl Worker {
         if live.resident_mib() * 2 > limits.memory_mib {
             live.kill();
             self.live = None;
+        } else {
+            // Every process the case started dies with it.
+            live.tree.kill_started();
+            live.cpu_mark = cpu_now;
         }
         Outcome {
             result: classify_reply(reply, (&limits, wall_limit), cpu_ms, wall_ms - core_wait_ms),
@@ -392,10 +431,16 @@ impl Executor for Worker {
         }
         // A worker that died after its last reply (a harness that exits on a fatal error, say)
         // is replaced before this call: the death belongs to no case, least of all this one.
+        // So is one that kept working after its reply (a thread left spinning): it would take
+        // a core from the other workers for as long as it lives.
         if let Some(live) = &mut self.live {
-            if matches!(live.child.try_wait(), Ok(Some(_))) {
+            let cpu = live.cpu_ms();
+            let busy = cpu - live.cpu_mark > IDLE_CPU_MS;
+            if busy || matches!(live.child.try_wait(), Ok(Some(_))) {
                 live.kill();
                 self.live = None;
+            } else {
+                live.cpu_mark = cpu;
             }
         }
         if self.live.is_none() {
@@ -493,19 +538,32 @@ fn excerpt(line: &[u8]) -> String {
 
 /// Starts `launch` with the reply pipe on fd 3, stdout and stderr on a diagnostics pipe, its
 /// own process group (so a terminal's Ctrl-C reaches only the judge), `RLIMIT_AS` of
-/// `memory_mib`, no core dumps, and death with the judge.
-fn spawn(launch: &Launch, memory_mib: u64) -> io::Result<Live> {
+/// `memory_mib`, no core dumps, and death with the judge; in the sandbox when it is on, with
+/// `expose` shown read-only.
+fn spawn(launch: &Launch, expose: &[std::path::PathBuf], memory_mib: u64) -> io::Result<Live> {
     let (replies, reply_w) = std::io::pipe()?;
     let (mut diag_r, diag_w) = std::io::pipe()?;
-    let mut cmd = Command::new(&launch.program);
-    cmd.args(&launch.args)
-        .envs(
+    let mut cmd = if sandbox::status().is_on() {
+        let spec = sandbox::Spec {
+            expose: expose.to_vec(),
+            env: launch.env.clone(),
+            probe: false,
+        };
+        let (program, args) = sandbox::wrap(&launch.program, &launch.args, spec)?;
+        let mut cmd = Command::new(program);
+        cmd.args(args);
+        cmd
+    } else {
+        let mut cmd = Command::new(&launch.program);
+        cmd.args(&launch.args).envs(
             launch
                 .env
                 .iter()
                 .map(|(k, v)| (k.as_os_str(), v.as_os_str())),
-        )
-        .stdin(Stdio::piped())
+        );
+        cmd
+    };
+    cmd.stdin(Stdio::piped())
         .stdout(diag_w.try_clone()?)
         .stderr(diag_w)
         .process_group(0);
@@ -538,11 +596,13 @@ fn spawn(launch: &Launch, memory_mib: u64) -> io::Result<Live> {
     Ok(Live {
         child,
         pid,
+        tree: Tree::new(pid),
+        memory_mib: u64::MAX,
+        cpu_mark: 0.0,
         stdin,
         replies,
         pending: Vec::new(),
-        cpu_clock: clock_getcpuclockid(pid).ok(),
-        delay_base: 0.0,
+        delay_base: None,
         tail,
         tail_done,
     })
@@ -593,54 +653,37 @@ fn child_setup(reply_fd: RawFd, memory_bytes: u64) -> io::Result<()> {
 }
 
 impl Live {
-    /// The worker's CPU time so far, all threads, in milliseconds.
-    fn cpu_ms(&self) -> f64 {
-        self.cpu_clock
-            .and_then(|c| clock_gettime(c).ok())
-            .map_or(0.0, |t| t.tv_sec() as f64 * 1e3 + t.tv_nsec() as f64 / 1e6)
+    /// The worker's CPU time so far, every thread and child, in milliseconds.
+    fn cpu_ms(&mut self) -> f64 {
+        self.tree.cpu_ms()
     }
 
-    /// The worker's resident memory now, in mebibytes (`VmRSS`; 0 where the kernel does not
-    /// say).
-    fn resident_mib(&self) -> u64 {
-        std::fs::read_to_string(format!("/proc/{}/status", self.pid))
-            .ok()
-            .and_then(|s| {
-                let line = s.lines().find(|l| l.starts_with("VmRSS:"))?;
-                line.split_whitespace().nth(1)?.parse::<u64>().ok()
-            })
-            .map_or(0, |kib| kib / 1024)
+    /// The worker's resident memory now, every process, in mebibytes.
+    fn resident_mib(&mut self) -> u64 {
+        self.tree.memory_kib() / 1024
     }
 
-    /// The time the worker's threads have waited for a core, added up, in milliseconds (the
-    /// run-queue delay of `/proc/PID/task/*/schedstat`; 0 where the kernel does not say). A
-    /// solution's work can move between threads (Go's scheduler does), so no one thread's
-    /// delay is enough.
-    fn run_delay_ms(&self) -> f64 {
-        let Ok(tasks) = std::fs::read_dir(format!("/proc/{}/task", self.pid)) else {
-            return 0.0;
-        };
-        tasks
-            .flatten()
-            .filter_map(|t| std::fs::read_to_string(t.path().join("schedstat")).ok())
-            .filter_map(|s| s.split_whitespace().nth(1)?.parse::<f64>().ok())
-            .sum::<f64>()
-            / 1e6
+    /// The time the worker's threads have waited for a core, in milliseconds.
+    fn run_delay_ms(&mut self) -> f64 {
+        self.tree.run_delay_ms()
     }
 
     /// Whether a call past its wall `deadline` only got there because the machine was busy:
     /// the time its threads waited for a core since the call began moves the deadline on, up
     /// to twice the wall limit. A sleeping or blocked solution waits for no core, so it still
     /// meets the plain wall limit; a looping one meets the CPU limit.
-    fn starved_past(&self, deadline: Instant, wall_limit_ms: u64) -> bool {
+    fn starved_past(&mut self, deadline: Instant, wall_limit_ms: u64) -> bool {
         let waited = self.core_wait_ms(wall_limit_ms);
         Instant::now() < deadline + Duration::from_secs_f64(waited / 1e3)
     }
 
     /// The time the worker waited for a core since the current call began, in milliseconds, up
     /// to twice the wall limit: not charged against the wall limit.
-    fn core_wait_ms(&self, wall_limit_ms: u64) -> f64 {
-        (self.run_delay_ms() - self.delay_base).clamp(0.0, 2.0 * wall_limit_ms as f64)
+    fn core_wait_ms(&mut self, wall_limit_ms: u64) -> f64 {
+        let Some(base) = self.delay_base else {
+            return 0.0;
+        };
+        (self.run_delay_ms() - base).clamp(0.0, 2.0 * wall_limit_ms as f64)
     }
 
     /// Waits for one reply line until `deadline` (wall; `wall_limit_ms` names it) and, with `cpu` = (CPU at the start,
@@ -653,6 +696,8 @@ impl Live {
         cpu: Option<(f64, f64, u64)>,
         stop: Option<&'static AtomicBool>,
     ) -> Waited {
+        // The first wait needs no reading: the call has just begun. Most calls reply in it.
+        let mut first = true;
         loop {
             if let Some(i) = self.pending.iter().position(|&b| b == b'\n') {
                 let rest = self.pending.split_off(i + 1);
@@ -678,8 +723,18 @@ impl Live {
             let mut slice = deadline
                 .saturating_duration_since(now)
                 .clamp(Duration::from_millis(20), Duration::from_millis(100));
+            if !first && self.delay_base.is_none() {
+                self.delay_base = Some(self.run_delay_ms());
+            }
+            if !first && self.tree.memory_kib() / 1024 > self.memory_mib {
+                // Processes of its own can each stay under RLIMIT_AS: the tree's sum may not.
+                return Waited::Killed(Failure::MemoryLimit(format!(
+                    "memory {} MiB",
+                    self.memory_mib
+                )));
+            }
             if let Some((base, kill_at, limit)) = cpu {
-                let used = self.cpu_ms() - base;
+                let used = if first { 0.0 } else { self.cpu_ms() - base };
                 if used >= kill_at {
                     return Waited::Killed(Failure::TimeLimit(format!("CPU {limit} ms")));
                 }
@@ -690,7 +745,9 @@ impl Live {
             }
             let ms = slice.as_millis().clamp(1, u16::MAX as u128) as u16;
             let mut fds = [PollFd::new(self.replies.as_fd(), PollFlags::POLLIN)];
-            match poll(&mut fds, PollTimeout::from(ms)) {
+            let polled = poll(&mut fds, PollTimeout::from(ms));
+            first = false;
+            match polled {
                 Ok(0) => continue,
                 Ok(_) => {}
                 Err(nix::errno::Errno::EINTR) => continue,
@@ -706,8 +763,10 @@ impl Live {
         }
     }
 
-    /// Kills the worker's process group and reaps it.
+    /// Kills the worker's process group and every other process of its tree (one that left
+    /// the group), and reaps the worker.
     fn kill(&mut self) {
+        self.tree.kill_all();
         let _ = killpg(self.pid, Signal::SIGKILL);
         let _ = self.child.wait();
     }

@@ -21,6 +21,12 @@ pub fn settings() -> insta::Settings {
     s.add_filter(r"\d+\.\d+ ms", "[ms] ms");
     // Toolchain versions are the machine's; how many builds the cache held depends on earlier runs.
     s.add_filter(r"(?m)^toolchains: .*$", "toolchains: [versions]");
+    // What the sandbox enforces depends on the machine (root or a user namespace, Landlock).
+    s.add_filter(r"(?m)^sandbox: .*$", "sandbox: [state]");
+    s.add_filter(
+        r#"<property name="sandbox" value="[^"]*"/>"#,
+        r#"<property name="sandbox" value="[state]"/>"#,
+    );
     s.add_filter(
         r"(?m)^builds: (\d+) submissions?, \d+ from the cache, .*$",
         "builds: $1 [cached, s]",

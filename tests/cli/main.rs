@@ -11,5 +11,6 @@ mod languages;
 mod oracle_speed;
 mod report;
 mod run;
+mod sandbox;
 mod solve;
 mod worker;

@@ -1,0 +1,734 @@
+//! The sandbox every worker runs in, built from the kernel's own parts the way IOI's isolate,
+//! nsjail and bubblewrap build theirs: namespaces (through `nix`), a read-only view of the
+//! file system, rlimits and Landlock (through the `landlock` crate).
+//!
+//! A worker starts as `zuma-judge sandbox-init SPEC PROGRAM ARGS...` ([`wrap`]). That process
+//! (the *outer*, the judge's child) unshares the mount, PID, network, IPC and UTS namespaces,
+//! and the user namespace too unless the judge runs as root, then forks the namespace's init
+//! (PID 1), which builds the view and forks the submission (PID 2):
+//!
+//! - the root is a fresh read-only tmpfs holding read-only binds of the toolchain (`/usr`, the
+//!   `/lib` folders, a few files of `/etc`: [`ETC`]), the submission's own build folder, and
+//!   `/dev/null`, `/dev/zero`, `/dev/random`, `/dev/urandom` and the `/dev/fd` links; a new
+//!   namespace; and a private, size-limited `/tmp`, the only place it can write. The case
+//!   files, the judge's files, other submissions, `/etc/passwd`, `/home` and `/root` are not
+//!   there;
+//! - no network: a new network namespace has only a loopback that is down;
+//! - the judge and other workers are in another PID namespace, so they cannot be named, let
+//!   alone signalled; Landlock's signal scope says the same again where the kernel has it;
+//! - the submission runs without privileges: under a root judge as a user of its own
+//!   (`200000 + the outer's PID`, so no two live workers share one, as isolate's boxes do);
+//!   otherwise as root of its own user namespace with every capability dropped. `no_new_privs`
+//!   is set, and Landlock allows reading and running files anywhere in the view and writing
+//!   only in `/tmp`;
+//! - `RLIMIT_NPROC` ([`NPROC`]), `RLIMIT_FSIZE` ([`FSIZE_MIB`]), `RLIMIT_NOFILE` and no core
+//!   dumps, on top of the worker's `RLIMIT_AS`;
+//! - when the submission's first process ends, init ends, and the kernel kills every process
+//!   left in the namespace; init also dies with the outer, and the outer with the judge
+//!   (`PR_SET_PDEATHSIG`). Processes started during a case are killed when it ends by the
+//!   worker (see [`crate::submission::tree`]).
+//!
+//! Programs are looked up on the judge's `PATH`; inside, `PATH` is [`PATH`]. A program outside
+//! the view's folders is bound in with its installation (the folder above its `bin/`); a shim
+//! script there (pyenv's) is replaced by the same program on [`PATH`], since a shim needs its
+//! manager's whole home. [`status`] probes once whether this machine can build the sandbox, and
+//! every report says what it found ("sandbox: on (...)" or "sandbox: off (reason)").
+
+use std::ffi::{CString, OsString};
+use std::fs;
+use std::io::{self, Read, Write};
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+
+use nix::fcntl::{open, OFlag};
+use nix::mount::{mount, umount2, MntFlags, MsFlags};
+use nix::sched::{unshare, CloneFlags};
+use nix::sys::signal::{raise, signal, SigHandler};
+use nix::sys::stat::Mode;
+use nix::sys::statvfs::{statvfs, FsFlags};
+use nix::sys::wait::{waitpid, WaitStatus};
+use nix::unistd::{
+    chdir, execve, fork, getegid, geteuid, pivot_root, sethostname, setresgid, setresuid,
+    ForkResult, Gid, Pid, Uid,
+};
+use serde::{Deserialize, Serialize};
+
+/// `PATH` inside the sandbox.
+pub const PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+
+/// Folders of the host shown read-only to every worker (those missing here are skipped; a
+/// symlink, such as a merged `/usr`'s `/bin`, is recreated as the same symlink).
+const ROOTS: [&str; 7] = [
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
+];
+
+/// Entries of `/etc` shown read-only: the dynamic linker's cache, Debian's alternatives (where
+/// `/usr/bin/java` points), and the configuration the JVM, mono and PHP read at start. Entries
+/// that start with one of these names are shown (`java-17-openjdk`).
+const ETC: [&str; 6] = ["ld.so", "alternatives", "java-", "mono", "php", "ssl"];
+
+/// Device files bound in.
+const DEVICES: [&str; 4] = ["/dev/null", "/dev/zero", "/dev/random", "/dev/urandom"];
+
+/// Links made in the view's `/dev` whatever the host has: the JVM, Kotlin and mono harnesses
+/// write their replies to `/dev/fd/3`.
+const DEV_LINKS: [(&str, &str); 4] = [
+    ("/dev/fd", "/proc/self/fd"),
+    ("/dev/stdin", "/proc/self/fd/0"),
+    ("/dev/stdout", "/proc/self/fd/1"),
+    ("/dev/stderr", "/proc/self/fd/2"),
+];
+
+/// Processes and threads a worker may have at once (`RLIMIT_NPROC`): the JVM starts some 20
+/// threads, Go and node about 10.
+pub const NPROC: u64 = 256;
+
+/// The largest file a worker may write, and the size of its `/tmp`, in MiB.
+pub const FSIZE_MIB: u64 = 64;
+
+/// First user ID of a root judge's workers: a worker's user is this plus its outer's PID.
+const BOX_UID_BASE: u32 = 200_000;
+
+/// What `sandbox-init` builds and runs; passed as JSON in its first argument.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Spec {
+    /// Host folders and files shown read-only at the same path, besides [`ROOTS`] and [`ETC`]:
+    /// the build folder, the judge's own binary for its Rust workers.
+    pub expose: Vec<PathBuf>,
+    /// Environment of the submission (on top of `PATH`, `HOME=/tmp`, `TMPDIR=/tmp`, `LANG`).
+    pub env: Vec<(OsString, OsString)>,
+    /// Print what was built and exit instead of running a program ([`status`]).
+    pub probe: bool,
+}
+
+/// Whether workers run sandboxed, and what the probe found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Status {
+    /// Sandboxed; what is in force, e.g. `user, pid, net, mount, ipc, uts namespaces; ...`.
+    On(String),
+    /// Not sandboxed, and why.
+    Off(String),
+}
+
+impl Status {
+    /// Whether workers run sandboxed.
+    pub fn is_on(&self) -> bool {
+        matches!(self, Status::On(_))
+    }
+
+    /// The report line's text after `sandbox: `, e.g. `on (user, pid, ... namespaces; ...)`.
+    pub fn describe(&self) -> String {
+        match self {
+            Status::On(what) => format!("on ({what})"),
+            Status::Off(why) => format!("off ({why})"),
+        }
+    }
+}
+
+static DISABLED: Mutex<Option<String>> = Mutex::new(None);
+static PROBED: OnceLock<Status> = OnceLock::new();
+static JUDGE: OnceLock<PathBuf> = OnceLock::new();
+
+/// Names the judge binary that builds sandboxes (`zuma-judge sandbox-init`), for a program
+/// that uses the library but is not the judge (a benchmark). Default: this executable. Call it
+/// before the first worker starts.
+pub fn use_judge_binary(path: &Path) {
+    let _ = JUDGE.set(path.to_path_buf());
+}
+
+fn judge_binary() -> io::Result<PathBuf> {
+    match JUDGE.get() {
+        Some(p) => Ok(p.clone()),
+        None => std::env::current_exe(),
+    }
+}
+
+/// Turns the sandbox off for this process (`--no-sandbox`, `--in-process`), saying why. Takes
+/// effect for workers started afterwards.
+pub fn disable(why: &str) {
+    *DISABLED.lock().unwrap_or_else(|e| e.into_inner()) = Some(why.to_string());
+}
+
+/// Whether workers run sandboxed: off when [`disable`]d, else what one probe of this machine
+/// found (done once, about 10 ms).
+pub fn status() -> Status {
+    if let Some(why) = DISABLED.lock().unwrap_or_else(|e| e.into_inner()).clone() {
+        return Status::Off(why);
+    }
+    PROBED.get_or_init(probe).clone()
+}
+
+/// Starts `sandbox-init` with a probe spec and reads what it built.
+fn probe() -> Status {
+    let spec = Spec {
+        probe: true,
+        ..Spec::default()
+    };
+    let Ok(exe) = judge_binary() else {
+        return Status::Off("cannot find the judge's own executable".into());
+    };
+    let out = std::process::Command::new(exe)
+        .arg(INIT_COMMAND)
+        .arg(serde_json::to_string(&spec).expect("a spec serialises"))
+        .stdin(std::process::Stdio::null())
+        .output();
+    match out {
+        Ok(o) if o.status.success() => {
+            Status::On(String::from_utf8_lossy(&o.stdout).trim().to_string())
+        }
+        Ok(o) => {
+            let err = String::from_utf8_lossy(&o.stderr);
+            let why = err
+                .lines()
+                .rev()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("");
+            Status::Off(
+                why.trim()
+                    .trim_start_matches("sandbox: ")
+                    .to_string()
+                    .chars()
+                    .take(200)
+                    .collect(),
+            )
+        }
+        Err(e) => Status::Off(format!("cannot run the probe: {e}")),
+    }
+}
+
+/// The hidden subcommand the judge re-executes itself as.
+pub const INIT_COMMAND: &str = "sandbox-init";
+
+/// `program args` as run in a sandbox: the judge's own binary as `sandbox-init`, with the
+/// program resolved to a path in the view and its installation exposed.
+pub fn wrap(
+    program: &OsString,
+    args: &[OsString],
+    mut spec: Spec,
+) -> io::Result<(PathBuf, Vec<OsString>)> {
+    let exe = judge_binary()?;
+    let resolved = resolve(program).ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("{} not found", program.to_string_lossy()),
+        )
+    })?;
+    if !in_view(&resolved) {
+        spec.expose.push(installation(&resolved));
+    }
+    let mut all = vec![
+        INIT_COMMAND.into(),
+        serde_json::to_string(&spec)
+            .expect("a spec serialises")
+            .into(),
+        resolved.into_os_string(),
+    ];
+    all.extend(args.iter().cloned());
+    Ok((exe, all))
+}
+
+/// Where a program is: a path as given, else the judge's `PATH`; a shim script outside the
+/// view's folders (pyenv's) gives way to the same program on [`PATH`].
+pub fn resolve(program: &OsString) -> Option<PathBuf> {
+    let found = which::which(program).ok()?;
+    let found = fs::canonicalize(&found).unwrap_or(found);
+    if in_view(&found) || !is_script(&found) {
+        return Some(found);
+    }
+    let cwd = std::env::current_dir().ok()?;
+    which::which_in(program, Some(PATH), cwd)
+        .ok()
+        .or(Some(found))
+}
+
+fn in_view(path: &Path) -> bool {
+    ROOTS.iter().any(|r| path.starts_with(r))
+}
+
+fn is_script(path: &Path) -> bool {
+    let mut head = [0u8; 2];
+    fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut head))
+        .is_ok()
+        && &head == b"#!"
+}
+
+/// The folder above a program's `bin/` (a toolchain's prefix), else the program alone (the
+/// judge's own binary, for its Rust workers).
+fn installation(program: &Path) -> PathBuf {
+    match program.parent() {
+        Some(dir) if dir.file_name().is_some_and(|n| n == "bin") => {
+            dir.parent().unwrap_or(dir).to_path_buf()
+        }
+        _ => program.to_path_buf(),
+    }
+}
+
+/// `zuma-judge sandbox-init SPEC PROGRAM ARGS...`: the outer process. Never returns: it ends
+/// as the submission ended (the same exit code, or killed by the same signal).
+pub fn init_main(args: &[OsString]) -> ! {
+    match outer(args) {
+        Ok(never) => match never {},
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "sandbox: {e}");
+            std::process::exit(125)
+        }
+    }
+}
+
+enum Never {}
+
+fn outer(args: &[OsString]) -> Result<Never, String> {
+    let spec: Spec = args
+        .first()
+        .and_then(|s| serde_json::from_slice(s.as_bytes()).ok())
+        .ok_or("usage: zuma-judge sandbox-init SPEC PROGRAM ARGS... (started by the judge)")?;
+    let command = &args[1..];
+    if command.is_empty() && !spec.probe {
+        return Err("no program to run".into());
+    }
+    let as_root = geteuid().is_root();
+    let mut flags = CloneFlags::CLONE_NEWNS
+        | CloneFlags::CLONE_NEWPID
+        | CloneFlags::CLONE_NEWNET
+        | CloneFlags::CLONE_NEWIPC
+        | CloneFlags::CLONE_NEWUTS;
+    if !as_root {
+        flags |= CloneFlags::CLONE_NEWUSER;
+    }
+    let (uid, gid) = (geteuid(), getegid());
+    unshare(flags)
+        .map_err(|e| format!("unprivileged namespaces are not available: unshare: {e}"))?;
+    if !as_root {
+        map_ids(uid, gid)?;
+    }
+    let (status_r, status_w) = nix::unistd::pipe().map_err(|e| format!("pipe: {e}"))?;
+    let box_uid = BOX_UID_BASE + std::process::id();
+    // SAFETY: this process is single-threaded (sandbox-init runs before anything starts a
+    // thread), so the child may do anything.
+    match unsafe { fork() }.map_err(|e| format!("fork: {e}"))? {
+        ForkResult::Child => {
+            drop(status_r);
+            let code = match namespace_init(&spec, command, status_w, (as_root, box_uid)) {
+                Ok(never) => match never {},
+                Err(e) => {
+                    let _ = writeln!(io::stderr(), "sandbox: {e}");
+                    125
+                }
+            };
+            std::process::exit(code)
+        }
+        ForkResult::Parent { child } => {
+            drop(status_w);
+            quiet_stdio();
+            mirror(child, status_r)
+        }
+    }
+}
+
+/// Maps this process's user and group to root of its new user namespace.
+fn map_ids(uid: Uid, gid: Gid) -> Result<(), String> {
+    let write = |file: &str, text: String| {
+        fs::write(format!("/proc/self/{file}"), text).map_err(|e| format!("{file}: {e}"))
+    };
+    write("setgroups", "deny".into())?;
+    write("uid_map", format!("0 {uid} 1"))?;
+    write("gid_map", format!("0 {gid} 1"))
+}
+
+/// The outer's copies of the worker's pipes are closed, so the judge sees the end of the
+/// replies when the submission's processes are gone, not when the outer is.
+fn quiet_stdio() {
+    if let Ok(null) = open("/dev/null", OFlag::O_RDWR, Mode::empty()) {
+        // SAFETY: plain system calls on descriptors this process owns.
+        unsafe {
+            libc::dup2(null.as_raw_fd(), 0);
+            libc::dup2(null.as_raw_fd(), crate::submission::worker::REPLY_FD);
+        }
+    }
+}
+
+/// Waits for init and ends as the submission did: its raw wait status comes through `status`.
+fn mirror(init: Pid, status: OwnedFd) -> Result<Never, String> {
+    let mut raw = [0u8; 4];
+    let got = fs::File::from(status).read_exact(&mut raw).is_ok();
+    let init_status = loop {
+        match waitpid(init, None) {
+            Err(nix::errno::Errno::EINTR) => continue,
+            other => break other,
+        }
+    };
+    let status = if got {
+        WaitStatus::from_raw(Pid::from_raw(0), i32::from_ne_bytes(raw)).ok()
+    } else {
+        init_status.ok()
+    };
+    match status {
+        Some(WaitStatus::Exited(_, code)) => std::process::exit(code),
+        Some(WaitStatus::Signaled(_, sig, _)) => {
+            // SAFETY: restoring the default action of a signal is always sound.
+            let _ = unsafe { signal(sig, SigHandler::SigDfl) };
+            let _ = raise(sig);
+            std::process::exit(128 + sig as i32)
+        }
+        _ => std::process::exit(125),
+    }
+}
+
+/// PID 1 of the new namespace: builds the view, forks the submission, reaps every orphan, and
+/// ends when the submission's first process ends, passing its wait status on.
+fn namespace_init(
+    spec: &Spec,
+    command: &[OsString],
+    status: OwnedFd,
+    (as_root, box_uid): (bool, u32),
+) -> Result<Never, String> {
+    // SAFETY: plain system call; init dies with the outer.
+    unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) };
+    // The submission must not open `/proc/1/exe` (the judge's binary, with its oracle) or
+    // init's memory. Under a root judge it runs as another user, who may not; under a user
+    // namespace it is init's own user, and Landlock forbids it (no ptrace-like access out of
+    // the sandbox). Without Landlock, init is made not dumpable instead, which also hides the
+    // namespace's /proc from the judge: processes beyond the first are then not measured.
+    if as_root || landlock_abi() < 1 {
+        // SAFETY: plain system call.
+        unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0) };
+    }
+    build_view(spec)?;
+    let _ = sethostname("zuma-sandbox");
+    if spec.probe {
+        let landlock = lock_down(as_root, box_uid)?;
+        let (user_ns, runs_as) = if as_root {
+            ("", "a user of its own")
+        } else {
+            (
+                "user, ",
+                "root of its own user namespace without capabilities",
+            )
+        };
+        println!(
+            "{user_ns}pid, net, mount, ipc, uts namespaces; read-only view of the toolchain and \
+             the build; private /tmp of {FSIZE_MIB} MiB; runs as {runs_as}; {landlock}; \
+             RLIMIT_NPROC {NPROC}, RLIMIT_FSIZE {FSIZE_MIB} MiB"
+        );
+        let _ = io::stdout().flush();
+        std::process::exit(0);
+    }
+    // SAFETY: init is single-threaded.
+    match unsafe { fork() }.map_err(|e| format!("fork: {e}"))? {
+        ForkResult::Child => {
+            drop(status);
+            // A session of its own: `kill(0, ..)` reaches only the submission's processes.
+            let _ = nix::unistd::setsid();
+            let why = match lock_down(as_root, box_uid).and_then(|_| exec(spec, command)) {
+                Ok(never) => match never {},
+                Err(e) => e,
+            };
+            let _ = writeln!(io::stderr(), "sandbox: {why}");
+            std::process::exit(125)
+        }
+        ForkResult::Parent { child } => {
+            quiet_stdio();
+            reap(child, status)
+        }
+    }
+}
+
+/// Reaps every process that ends in the namespace until the submission's first one does.
+fn reap(first: Pid, status: OwnedFd) -> Result<Never, String> {
+    loop {
+        let mut raw = 0;
+        // SAFETY: plain system call on a stack value.
+        let pid = unsafe { libc::waitpid(-1, &mut raw, 0) };
+        if pid == first.as_raw() {
+            let _ = fs::File::from(status).write_all(&raw.to_ne_bytes());
+            std::process::exit(0);
+        }
+        if pid < 0 && nix::errno::Errno::last() == nix::errno::Errno::ECHILD {
+            std::process::exit(125);
+        }
+    }
+}
+
+/// Everything shown in the view, host path first: [`ROOTS`], [`ETC`], [`DEVICES`] and the
+/// spec's own.
+fn sources(spec: &Spec) -> Vec<PathBuf> {
+    let mut all: Vec<PathBuf> = ROOTS.iter().map(PathBuf::from).collect();
+    if let Ok(etc) = fs::read_dir("/etc") {
+        let mut names: Vec<PathBuf> = etc
+            .flatten()
+            .filter(|e| {
+                let name = e.file_name();
+                ETC.iter()
+                    .any(|p| name.as_bytes().starts_with(p.as_bytes()))
+            })
+            .map(|e| e.path())
+            .collect();
+        names.sort();
+        all.extend(names);
+    }
+    all.extend(DEVICES.iter().map(PathBuf::from));
+    all.extend(spec.expose.iter().cloned());
+    // A path inside another is already shown by the other's bind, whose read-only mount
+    // would refuse the mount point.
+    let shown = all.clone();
+    all.retain(|p| !shown.iter().any(|q| q != p && p.starts_with(q)));
+    all.dedup();
+    all
+}
+
+/// Builds the view and makes it the root: a read-only tmpfs with the [`sources`] bound in
+/// read-only, a new `/proc` and a private `/tmp`.
+fn build_view(spec: &Spec) -> Result<(), String> {
+    let e = |what: &str| {
+        let what = what.to_string();
+        move |err: nix::errno::Errno| format!("{what}: {err}")
+    };
+    mount(
+        None::<&str>,
+        "/",
+        None::<&str>,
+        MsFlags::MS_REC | MsFlags::MS_PRIVATE,
+        None::<&str>,
+    )
+    .map_err(e("making mounts private"))?;
+    // The sources are opened before the new root covers /tmp, where some may live.
+    let mut binds: Vec<(PathBuf, OwnedFd, bool)> = Vec::new();
+    let mut links: Vec<(PathBuf, PathBuf)> = Vec::new();
+    for path in sources(spec) {
+        let Ok(meta) = fs::symlink_metadata(&path) else {
+            continue;
+        };
+        if meta.file_type().is_symlink() {
+            if let Ok(to) = fs::read_link(&path) {
+                links.push((path, to));
+            }
+            continue;
+        }
+        let fd = open(&path, OFlag::O_PATH | OFlag::O_CLOEXEC, Mode::empty())
+            .map_err(e(&format!("opening {}", path.display())))?;
+        binds.push((path, fd, meta.is_dir()));
+    }
+    let root = Path::new("/tmp");
+    let tmpfs = |at: &Path, size: &str, mode: &str| {
+        mount(
+            Some("tmpfs"),
+            at,
+            Some("tmpfs"),
+            MsFlags::MS_NOSUID | MsFlags::MS_NODEV,
+            Some(format!("size={size},mode={mode}").as_str()),
+        )
+        .map_err(e(&format!("mounting a tmpfs on {}", at.display())))
+    };
+    tmpfs(root, "1m", "0755")?;
+    // The private /tmp first: a build under the machine's /tmp is then bound inside it.
+    let tmp = root.join("tmp");
+    fs::create_dir_all(&tmp).map_err(|x| format!("{}: {x}", tmp.display()))?;
+    tmpfs(&tmp, &format!("{FSIZE_MIB}m"), "1777")?;
+    for (path, fd, is_dir) in &binds {
+        bind_read_only(root, path, fd, *is_dir)?;
+    }
+    for (path, to) in &links {
+        let at = inside(root, path);
+        make_parent(&at)?;
+        std::os::unix::fs::symlink(to, &at).map_err(|x| format!("{}: {x}", at.display()))?;
+    }
+    for (path, to) in DEV_LINKS {
+        let at = inside(root, Path::new(path));
+        make_parent(&at)?;
+        std::os::unix::fs::symlink(to, &at).map_err(|x| format!("{}: {x}", at.display()))?;
+    }
+    let proc = root.join("proc");
+    fs::create_dir_all(&proc).map_err(|x| format!("{}: {x}", proc.display()))?;
+    mount(
+        Some("proc"),
+        &proc,
+        Some("proc"),
+        MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC,
+        None::<&str>,
+    )
+    .map_err(e("mounting /proc"))?;
+    chdir(root).map_err(e("chdir"))?;
+    pivot_root(".", ".").map_err(e("pivot_root"))?;
+    umount2(".", MntFlags::MNT_DETACH).map_err(e("detaching the old root"))?;
+    chdir("/").map_err(e("chdir"))?;
+    mount(
+        None::<&str>,
+        "/",
+        None::<&str>,
+        MsFlags::MS_REMOUNT | MsFlags::MS_BIND | MsFlags::MS_RDONLY,
+        None::<&str>,
+    )
+    .map_err(e("making the root read-only"))
+}
+
+/// `root` + `path` (absolute).
+fn inside(root: &Path, path: &Path) -> PathBuf {
+    root.join(path.strip_prefix("/").unwrap_or(path))
+}
+
+fn make_parent(at: &Path) -> Result<(), String> {
+    let parent = at.parent().unwrap_or(Path::new("/"));
+    fs::create_dir_all(parent).map_err(|x| format!("{}: {x}", parent.display()))
+}
+
+/// Binds the opened `path` at the same place under `root`, read-only (a device stays writable:
+/// writing to `/dev/null` changes no file). A remount keeps the flags the host mount has, which
+/// a user namespace may not drop (`nosuid`, `noexec`, the atime flags).
+fn bind_read_only(root: &Path, path: &Path, fd: &OwnedFd, is_dir: bool) -> Result<(), String> {
+    let at = inside(root, path);
+    if is_dir {
+        fs::create_dir_all(&at).map_err(|x| format!("{}: {x}", at.display()))?;
+    } else {
+        make_parent(&at)?;
+        fs::File::create(&at).map_err(|x| format!("{}: {x}", at.display()))?;
+    }
+    let source = format!("/proc/self/fd/{}", fd.as_raw_fd());
+    mount(
+        Some(source.as_str()),
+        &at,
+        None::<&str>,
+        MsFlags::MS_BIND | MsFlags::MS_REC,
+        None::<&str>,
+    )
+    .map_err(|x| format!("binding {}: {x}", path.display()))?;
+    if path.starts_with("/dev") {
+        return Ok(());
+    }
+    let host = statvfs(&at).map_err(|x| format!("statvfs {}: {x}", path.display()))?;
+    let mut flags =
+        MsFlags::MS_REMOUNT | MsFlags::MS_BIND | MsFlags::MS_RDONLY | MsFlags::MS_NOSUID;
+    for (st, ms) in [
+        (FsFlags::ST_NODEV, MsFlags::MS_NODEV),
+        (FsFlags::ST_NOEXEC, MsFlags::MS_NOEXEC),
+        (FsFlags::ST_NOATIME, MsFlags::MS_NOATIME),
+        (FsFlags::ST_NODIRATIME, MsFlags::MS_NODIRATIME),
+        (FsFlags::ST_RELATIME, MsFlags::MS_RELATIME),
+    ] {
+        if host.flags().contains(st) {
+            flags |= ms;
+        }
+    }
+    mount(None::<&str>, &at, None::<&str>, flags, None::<&str>)
+        .map_err(|x| format!("making {} read-only: {x}", path.display()))
+}
+
+/// In the submission's process, before it runs: limits, no privileges, Landlock. Says what
+/// Landlock enforces.
+fn lock_down(as_root: bool, box_uid: u32) -> Result<String, String> {
+    use nix::sys::resource::{setrlimit, Resource};
+    let limit = |r: Resource, v: u64| setrlimit(r, v, v).map_err(|x| format!("{r:?}: {x}"));
+    limit(Resource::RLIMIT_NPROC, NPROC)?;
+    limit(Resource::RLIMIT_FSIZE, FSIZE_MIB * 1024 * 1024)?;
+    limit(Resource::RLIMIT_NOFILE, 1024)?;
+    limit(Resource::RLIMIT_CORE, 0)?;
+    if as_root {
+        let (u, g) = (Uid::from_raw(box_uid), Gid::from_raw(box_uid));
+        give_pipes(u, g);
+        nix::unistd::setgroups(&[]).map_err(|x| format!("setgroups: {x}"))?;
+        setresgid(g, g, g).map_err(|x| format!("setresgid: {x}"))?;
+        setresuid(u, u, u).map_err(|x| format!("setresuid: {x}"))?;
+    } else {
+        for set in [
+            caps::CapSet::Bounding,
+            caps::CapSet::Ambient,
+            caps::CapSet::Inheritable,
+            caps::CapSet::Effective,
+            caps::CapSet::Permitted,
+        ] {
+            caps::clear(None, set).map_err(|x| format!("dropping capabilities: {x}"))?;
+        }
+    }
+    nix::sys::prctl::set_no_new_privs().map_err(|x| format!("no_new_privs: {x}"))?;
+    landlock().map_err(|x| format!("Landlock: {x}"))
+}
+
+/// Gives the judge's pipes on the standard descriptors and the reply descriptor to the box's
+/// user, so that it can reopen them as `/dev/fd/N` (the JVM and mono harnesses do). Only
+/// anonymous pipes: a file or device there stays the host's.
+fn give_pipes(u: Uid, g: Gid) {
+    for fd in 0..=crate::submission::worker::REPLY_FD {
+        let is_pipe = fs::read_link(format!("/proc/self/fd/{fd}"))
+            .is_ok_and(|to| to.as_os_str().as_bytes().starts_with(b"pipe:"));
+        if is_pipe {
+            // SAFETY: plain system call on a descriptor this process holds.
+            unsafe { libc::fchown(fd, u.as_raw(), g.as_raw()) };
+        }
+    }
+}
+
+/// The Landlock ABI the kernel has (0: none).
+fn landlock_abi() -> i64 {
+    const VERSION: libc::c_uint = 1; // LANDLOCK_CREATE_RULESET_VERSION
+                                     // SAFETY: plain system call with no memory passed in.
+    let v = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_create_ruleset,
+            std::ptr::null::<libc::c_void>(),
+            0usize,
+            VERSION,
+        )
+    };
+    v.max(0)
+}
+
+/// Landlock: read and run anything in the view, write only in `/tmp` (and to `/dev/null`), no
+/// TCP, no signals or abstract sockets out of the sandbox. Best effort: a kernel without it
+/// enforces what it has.
+fn landlock() -> Result<String, landlock::RulesetError> {
+    use landlock::{
+        path_beneath_rules, Access, AccessFs, AccessNet, Ruleset, RulesetAttr, RulesetCreatedAttr,
+        RulesetStatus, Scope, ABI,
+    };
+    let abi = ABI::V6;
+    let status = Ruleset::default()
+        .handle_access(AccessFs::from_all(abi))?
+        .handle_access(AccessNet::from_all(abi))?
+        .scope(Scope::Signal | Scope::AbstractUnixSocket)?
+        .create()?
+        .add_rules(path_beneath_rules(["/"], AccessFs::from_read(abi)))?
+        .add_rules(path_beneath_rules(["/tmp"], AccessFs::from_all(abi)))?
+        .add_rules(path_beneath_rules(["/dev/null"], AccessFs::from_file(abi)))?
+        .restrict_self()?;
+    Ok(match status.ruleset {
+        RulesetStatus::FullyEnforced => {
+            "Landlock: writes only to /tmp, no TCP, no signals out".to_string()
+        }
+        RulesetStatus::PartiallyEnforced => {
+            "Landlock in part (an older kernel): writes only to /tmp".to_string()
+        }
+        RulesetStatus::NotEnforced => "no Landlock (not in this kernel)".to_string(),
+    })
+}
+
+/// Runs the submission's program, in `/tmp`, with a clean environment.
+fn exec(spec: &Spec, command: &[OsString]) -> Result<Never, String> {
+    chdir("/tmp").map_err(|x| format!("chdir /tmp: {x}"))?;
+    let c = |s: &[u8]| CString::new(s).map_err(|_| "a NUL byte in the command".to_string());
+    let argv: Vec<CString> = command
+        .iter()
+        .map(|a| c(a.as_bytes()))
+        .collect::<Result<_, _>>()?;
+    let mut env: Vec<CString> = [
+        format!("PATH={PATH}"),
+        "HOME=/tmp".into(),
+        "TMPDIR=/tmp".into(),
+        "LANG=C.UTF-8".into(),
+    ]
+    .iter()
+    .map(|v| c(v.as_bytes()))
+    .collect::<Result<_, _>>()?;
+    for (k, v) in &spec.env {
+        let mut kv = k.as_bytes().to_vec();
+        kv.push(b'=');
+        kv.extend_from_slice(v.as_bytes());
+        env.push(c(&kv)?);
+    }
+    let err = execve(&argv[0], &argv, &env).unwrap_err();
+    Err(format!(
+        "cannot run {}: {err}",
+        command[0].to_string_lossy()
+    ))
+}

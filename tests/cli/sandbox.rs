@@ -1,0 +1,170 @@
+//! The sandbox against hostile submissions (`tests/fixtures/hostile/`): each gets exactly its
+//! verdict, the judge finishes its report, nothing outside the sandbox changes, and no process
+//! of theirs is left afterwards.
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpListener;
+use std::path::Path;
+
+use crate::common::judge;
+
+const CASES: &str = r#"[[case]]
+name = "example-1"
+board = "WRRBBW"
+hand = "RB"
+expected = -1
+
+[[case]]
+name = "example-2"
+board = "WWRRBBWW"
+hand = "WRBRW"
+expected = 2
+
+[[case]]
+name = "example-3"
+board = "G"
+hand = "GGGGG"
+expected = 2
+
+[[case]]
+name = "example-4"
+board = "RBYYBBRRB"
+hand = "YRBGB"
+expected = 3
+"#;
+
+const CONFIG: &str = "[limits]\ncpu_ms = 1000\nmemory_mib = 512\n\n[sweep]\nmax_board = 0\nmax_hand = 0\n\n[judging]\nreruns = 0\n";
+
+/// Answers `BOARD HAND` lines on 127.0.0.1:47488, for the network opener to find.
+fn serve_answers() {
+    let Ok(listener) = TcpListener::bind("127.0.0.1:47488") else {
+        return;
+    };
+    std::thread::spawn(move || {
+        for mut s in listener.incoming().flatten() {
+            let mut line = String::new();
+            let _ = BufReader::new(&s).read_line(&mut line);
+            let answer = match line.trim() {
+                "WWRRBBWW WRBRW" | "G GGGGG" => "2",
+                "RBYYBBRRB YRBGB" => "3",
+                _ => "-1",
+            };
+            let _ = s.write_all(answer.as_bytes());
+        }
+    });
+}
+
+/// Processes whose command line mentions `needle`.
+fn processes_mentioning(needle: &str) -> Vec<String> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter_map(|e| {
+            let cmd = std::fs::read(e.path().join("cmdline")).ok()?;
+            let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
+            cmd.contains(needle).then_some(cmd)
+        })
+        .collect()
+}
+
+#[test]
+fn hostile_submissions_get_their_verdicts_and_leave_nothing_behind() {
+    serve_answers();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir_all(d.join("cases")).unwrap();
+    std::fs::write(d.join("cases/four.toml"), CASES).unwrap();
+    std::fs::write(d.join("judge.toml"), CONFIG).unwrap();
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile");
+    std::fs::create_dir_all(d.join("subs")).unwrap();
+    for f in std::fs::read_dir(&fixtures).unwrap().flatten() {
+        if f.path().extension().is_some_and(|e| e == "py") {
+            std::fs::copy(f.path(), d.join("subs").join(f.file_name())).unwrap();
+        }
+    }
+    let marker = Path::new("/tmp/zuma-hostile-marker");
+    let _ = std::fs::remove_file(marker);
+    let cache = d.join("cache");
+    let out = judge()
+        .current_dir(d)
+        .env("ZUMA_JUDGE_CACHE", &cache)
+        .args(["grade", "subs", "--cases", "cases", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["sandbox"]["on"], true, "{}", report["sandbox"]);
+    let mut got: Vec<(String, String, String)> = report["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let verdicts: Vec<&str> = s["verdicts"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap())
+                .collect();
+            (
+                s["path"].as_str().unwrap().to_string(),
+                s["verdict"].as_str().unwrap().to_string(),
+                verdicts.join(" "),
+            )
+        })
+        .collect();
+    got.sort();
+    let want = [
+        ("subs/forged_time.py", "time_limit_exceeded", "TLE SKIP"),
+        ("subs/fork_bomb.py", "time_limit_exceeded", "TLE SKIP"),
+        ("subs/memory_hog.py", "memory_limit_exceeded", "MLE"),
+        ("subs/network.py", "wrong_answer", "AC WA"),
+        ("subs/oracle_caller.py", "wrong_answer", "AC WA"),
+        ("subs/orphan.py", "accepted", "AC"),
+        ("subs/parent_killer.py", "accepted", "AC"),
+        ("subs/reads_cases.py", "wrong_answer", "AC WA"),
+        ("subs/sigstop.py", "accepted", "AC"),
+        ("subs/spinning_thread.py", "accepted", "AC"),
+        ("subs/writes_outside.py", "accepted", "AC"),
+    ];
+    let want: Vec<(String, String, String)> = want
+        .iter()
+        .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
+        .collect();
+    assert_eq!(got, want);
+    assert!(!marker.exists(), "a write outside the sandbox's /tmp");
+    assert_eq!(
+        std::fs::read_to_string(d.join("cases/four.toml")).unwrap(),
+        CASES
+    );
+    let cache = cache.to_string_lossy().to_string();
+    assert_eq!(
+        processes_mentioning("zuma-hostile-orphan"),
+        Vec::<String>::new()
+    );
+    assert_eq!(processes_mentioning(&cache), Vec::<String>::new());
+}
+
+#[test]
+fn no_sandbox_is_said_in_the_report() {
+    let out = judge()
+        .args([
+            "--no-sandbox",
+            "run",
+            "--solution",
+            "seed000_bfs",
+            "--cases",
+            "cases/statement.toml",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.lines().any(|l| l == "sandbox: off (--no-sandbox)"),
+        "{text}"
+    );
+}
