@@ -173,17 +173,28 @@ fn ctrl_c_during_audit_fix_finishes_the_file_and_stops() {
     assert_eq!(out.status.code(), Some(3));
     let fixed = |n| case_file(n).replacen("expected = 2", "expected = -1", 1);
     assert_eq!(
-        fs::read_to_string(dir.join("b.toml")).unwrap(),
-        fixed(60_000)
-    );
-    assert_eq!(
         fs::read_to_string(dir.join("c.toml")).unwrap(),
         case_file(0)
     );
+    // Nearly always the signal lands while b.toml is being audited, which is then finished.
+    // On a loaded machine the judge can be descheduled between a's rename and b's start; then
+    // b.toml is not read at all. Either way no file is half written.
+    let b = fs::read_to_string(dir.join("b.toml")).unwrap();
+    let (audited, written) = if b == case_file(60_000) {
+        (1, 1)
+    } else {
+        (2, 2)
+    };
+    if audited == 2 {
+        assert_eq!(b, fixed(60_000));
+    }
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(
         stderr.lines().last().unwrap(),
-        "interrupted: audited 2 of 3 files: 2 corrections written to 2 files; the other files were not read"
+        format!(
+            "interrupted: audited {audited} of 3 files: {written} corrections written to \
+             {written} files; the other files were not read"
+        )
     );
     assert_eq!(
         fs::read_dir(dir).unwrap().count(),
