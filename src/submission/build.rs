@@ -15,6 +15,7 @@ use sha2::{Digest, Sha256};
 
 use crate::execute::Unjudged;
 use crate::submission::language::{Language, Paste, Recipe, Tool};
+use crate::submission::sandbox;
 
 /// A build step may take this long before it is killed (a cold `kotlinc` takes about 10 s).
 pub const BUILD_TIMEOUT: Duration = Duration::from_secs(180);
@@ -275,10 +276,12 @@ fn run_recipe(recipe: &Recipe, cache: &Path, dir: &Path) -> Result<(), Step> {
         std::fs::write(file, text).map_err(judge)?;
     }
     let here = work.path().to_string_lossy().to_string();
+    let rules = build_rules(recipe, cache, work.path()).map_err(judge)?;
     for command in &recipe.commands {
         let args: Vec<String> = command.iter().map(|a| a.replace("{dir}", &here)).collect();
-        run_step(&args, work.path())?;
+        run_step(&args, work.path(), &rules)?;
     }
+    let _ = std::fs::remove_dir_all(work.path().join(BUILD_TMP));
     std::fs::write(work.path().join(".done"), "").map_err(judge)?;
     let work = work.keep();
     if std::fs::rename(&work, dir).is_err() {
@@ -288,11 +291,55 @@ fn run_recipe(recipe: &Recipe, cache: &Path, dir: &Path) -> Result<(), Step> {
     Ok(())
 }
 
-/// Runs one build command in `dir`, with [`BUILD_TIMEOUT`], output captured.
-fn run_step(args: &[String], dir: &Path) -> Result<(), Step> {
+/// The build's private temporary folder, inside its build folder (`TMPDIR`), removed when the
+/// build is done.
+const BUILD_TMP: &str = ".tmp";
+
+/// What a build may write (its folder, and the caches next to the builds that its commands
+/// name as `{dir}/../NAME`, made here), when the sandbox is on; `None` when it is off.
+fn build_rules(
+    recipe: &Recipe,
+    cache: &Path,
+    work: &Path,
+) -> std::io::Result<Option<sandbox::BuildRules>> {
+    if !sandbox::status().is_on() {
+        return Ok(None);
+    }
+    std::fs::create_dir_all(work.join(BUILD_TMP))?;
+    let mut write = vec![work.to_path_buf()];
+    for arg in recipe.commands.iter().flatten() {
+        if let Some((_, rest)) = arg.split_once("{dir}/../") {
+            let name: String = rest.chars().take_while(|c| *c != '/').collect();
+            let shared = cache.join(name);
+            std::fs::create_dir_all(&shared)?;
+            write.push(shared);
+        }
+    }
+    Ok(Some(sandbox::BuildRules {
+        read: Vec::new(),
+        write,
+    }))
+}
+
+/// Runs one build command in `dir`, with [`BUILD_TIMEOUT`], output captured; under Landlock's
+/// `rules` when the sandbox is on.
+fn run_step(args: &[String], dir: &Path, rules: &Option<sandbox::BuildRules>) -> Result<(), Step> {
     use std::os::unix::process::CommandExt as _;
-    let mut child = Command::new(&args[0])
-        .args(&args[1..])
+    let mut command = match rules {
+        Some(rules) => {
+            let (exe, all) = sandbox::wrap_build(&args[0], &args[1..], rules.clone())
+                .map_err(|e| Step::Judge(format!("cannot run `{}`: {e}", args[0])))?;
+            let mut c = Command::new(exe);
+            c.args(all).env("TMPDIR", dir.join(BUILD_TMP));
+            c
+        }
+        None => {
+            let mut c = Command::new(&args[0]);
+            c.args(&args[1..]);
+            c
+        }
+    };
+    let mut child = command
         .current_dir(dir)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

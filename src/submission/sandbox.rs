@@ -28,6 +28,11 @@
 //!   (`PR_SET_PDEATHSIG`). Processes started during a case are killed when it ends by the
 //!   worker (see [`crate::submission::tree`]).
 //!
+//! A build step runs as `sandbox-init` too ([`wrap_build`]), but only under Landlock: it keeps
+//! the judge's user, environment and namespaces (compilers want their homes and caches), and may
+//! read only the toolchain's folders and write only its build folder, so a submission cannot
+//! read the case files at compile time (`include_str!`, `#include`).
+//!
 //! Programs are looked up on the judge's `PATH`; inside, `PATH` is [`PATH`]. A program outside
 //! the view's folders is bound in with its installation (the folder above its `bin/`); a shim
 //! script there (pyenv's) is replaced by the same program on [`PATH`], since a shim needs its
@@ -101,7 +106,25 @@ pub struct Spec {
     pub env: Vec<(OsString, OsString)>,
     /// Print what was built and exit instead of running a program ([`status`]).
     pub probe: bool,
+    /// A build instead of a worker ([`wrap_build`]): no namespaces and the judge's own
+    /// environment, only Landlock, so the compiler runs as the judge but reads nothing beyond
+    /// the toolchain and writes nothing beyond its build folder.
+    #[serde(default)]
+    pub build: Option<BuildRules>,
 }
+
+/// What a build may touch besides the toolchain's folders ([`ROOTS`], `/etc`, `/proc`, `/sys`,
+/// `/dev`).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct BuildRules {
+    /// Read and run.
+    pub read: Vec<PathBuf>,
+    /// Read, write, create and delete: the build folder, and a cache shared by builds (Go's).
+    pub write: Vec<PathBuf>,
+}
+
+/// Folders a build reads besides [`ROOTS`] and its compilers' installations.
+const BUILD_READ: [&str; 4] = ["/etc", "/proc", "/sys", "/dev"];
 
 /// Whether workers run sandboxed, and what the probe found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -229,6 +252,46 @@ pub fn wrap(
     Ok((exe, all))
 }
 
+/// `program args` as a build step: the judge's own binary as `sandbox-init` with `rules`, the
+/// installation of the program (and of the program an `env KEY=VALUE... PROGRAM` runs, and
+/// rustup's home for a rustup proxy) added to what it may read.
+pub fn wrap_build(
+    program: &str,
+    args: &[String],
+    mut rules: BuildRules,
+) -> io::Result<(PathBuf, Vec<OsString>)> {
+    let exe = judge_binary()?;
+    let mut programs = vec![program];
+    if program == "env" {
+        programs.extend(args.iter().find(|a| !a.contains('=')).map(String::as_str));
+    }
+    for p in programs {
+        let Ok(found) = which::which(p) else { continue };
+        for at in [found.clone(), fs::canonicalize(&found).unwrap_or(found)] {
+            rules.read.push(installation(&at));
+        }
+    }
+    if rules.read.iter().any(|r| r.join("bin/rustup").exists()) {
+        let home = std::env::var_os("RUSTUP_HOME")
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".rustup")));
+        rules.read.extend(home);
+    }
+    let spec = Spec {
+        build: Some(rules),
+        ..Spec::default()
+    };
+    let mut all = vec![
+        INIT_COMMAND.into(),
+        serde_json::to_string(&spec)
+            .expect("a spec serialises")
+            .into(),
+        program.into(),
+    ];
+    all.extend(args.iter().map(OsString::from));
+    Ok((exe, all))
+}
+
 /// Where a program is: a path as given, else the judge's `PATH`; a shim script outside the
 /// view's folders (pyenv's) gives way to the same program on [`PATH`].
 pub fn resolve(program: &OsString) -> Option<PathBuf> {
@@ -288,6 +351,9 @@ fn outer(args: &[OsString]) -> Result<Never, String> {
     let command = &args[1..];
     if command.is_empty() && !spec.probe {
         return Err("no program to run".into());
+    }
+    if let Some(rules) = &spec.build {
+        return build_exec(rules, command);
     }
     let as_root = geteuid().is_root();
     let mut flags = CloneFlags::CLONE_NEWNS
@@ -701,6 +767,57 @@ fn landlock() -> Result<String, landlock::RulesetError> {
         }
         RulesetStatus::NotEnforced => "no Landlock (not in this kernel)".to_string(),
     })
+}
+
+/// A build step: no core dumps, `no_new_privs`, Landlock ([`build_landlock`]), then the
+/// program, found on the judge's `PATH`, with the judge's environment.
+fn build_exec(rules: &BuildRules, command: &[OsString]) -> Result<Never, String> {
+    use nix::sys::resource::{setrlimit, Resource};
+    setrlimit(Resource::RLIMIT_CORE, 0, 0).map_err(|x| format!("RLIMIT_CORE: {x}"))?;
+    nix::sys::prctl::set_no_new_privs().map_err(|x| format!("no_new_privs: {x}"))?;
+    build_landlock(rules).map_err(|x| format!("Landlock: {x}"))?;
+    let c = |s: &[u8]| CString::new(s).map_err(|_| "a NUL byte in the command".to_string());
+    let argv: Vec<CString> = command
+        .iter()
+        .map(|a| c(a.as_bytes()))
+        .collect::<Result<_, _>>()?;
+    let err = nix::unistd::execvp(&argv[0], &argv).unwrap_err();
+    Err(format!(
+        "cannot run {}: {err}",
+        command[0].to_string_lossy()
+    ))
+}
+
+/// Landlock for a build: read and run the toolchain's folders and `rules.read`, everything in
+/// `rules.write`, no TCP, no signals out. Paths that do not exist are left out.
+fn build_landlock(rules: &BuildRules) -> Result<(), landlock::RulesetError> {
+    use landlock::{
+        path_beneath_rules, Access, AccessFs, AccessNet, Ruleset, RulesetAttr, RulesetCreatedAttr,
+        Scope, ABI,
+    };
+    let abi = ABI::V6;
+    let existing = |paths: Vec<PathBuf>| -> Vec<PathBuf> {
+        paths.into_iter().filter(|p| p.exists()).collect()
+    };
+    let read: Vec<PathBuf> = ROOTS
+        .iter()
+        .chain(BUILD_READ.iter())
+        .map(PathBuf::from)
+        .chain(rules.read.iter().cloned())
+        .collect();
+    Ruleset::default()
+        .handle_access(AccessFs::from_all(abi))?
+        .handle_access(AccessNet::from_all(abi))?
+        .scope(Scope::Signal | Scope::AbstractUnixSocket)?
+        .create()?
+        .add_rules(path_beneath_rules(existing(read), AccessFs::from_read(abi)))?
+        .add_rules(path_beneath_rules(
+            existing(rules.write.clone()),
+            AccessFs::from_all(abi),
+        ))?
+        .add_rules(path_beneath_rules(["/dev/null"], AccessFs::from_file(abi)))?
+        .restrict_self()?;
+    Ok(())
 }
 
 /// Runs the submission's program, in `/tmp`, with a clean environment.

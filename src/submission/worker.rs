@@ -548,6 +548,7 @@ fn spawn(launch: &Launch, expose: &[std::path::PathBuf], memory_mib: u64) -> io:
             expose: expose.to_vec(),
             env: launch.env.clone(),
             probe: false,
+            build: None,
         };
         let (program, args) = sandbox::wrap(&launch.program, &launch.args, spec)?;
         let mut cmd = Command::new(program);

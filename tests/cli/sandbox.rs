@@ -77,9 +77,12 @@ fn hostile_submissions_get_their_verdicts_and_leave_nothing_behind() {
     std::fs::write(d.join("judge.toml"), CONFIG).unwrap();
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile");
     std::fs::create_dir_all(d.join("subs")).unwrap();
+    let case_file = d.join("cases/four.toml").to_string_lossy().to_string();
     for f in std::fs::read_dir(&fixtures).unwrap().flatten() {
-        if f.path().extension().is_some_and(|e| e == "py") {
-            std::fs::copy(f.path(), d.join("subs").join(f.file_name())).unwrap();
+        if f.path().extension().is_some_and(|e| e != "md") {
+            let text = std::fs::read_to_string(f.path()).unwrap();
+            let text = text.replace("@CASES@", &case_file);
+            std::fs::write(d.join("subs").join(f.file_name()), text).unwrap();
         }
     }
     let marker = Path::new("/tmp/zuma-hostile-marker");
@@ -99,6 +102,22 @@ fn hostile_submissions_get_their_verdicts_and_leave_nothing_behind() {
     );
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["sandbox"]["on"], true, "{}", report["sandbox"]);
+    let messages: Vec<String> = report["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["verdict"] == "compile_error")
+        .map(|s| s["message"].as_str().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(messages.len(), 2);
+    for m in &messages {
+        // g++: "PATH: Permission denied"; rustc: "couldn't read `PATH`: Permission denied".
+        let denied = [format!("{case_file}: "), format!("{case_file}`: ")]
+            .iter()
+            .any(|p| m.contains(&format!("{p}Permission denied")));
+        assert!(denied, "{m}");
+        assert!(!m.contains("expected"), "{m}");
+    }
     let mut got: Vec<(String, String, String)> = report["submissions"]
         .as_array()
         .unwrap()
@@ -121,6 +140,8 @@ fn hostile_submissions_get_their_verdicts_and_leave_nothing_behind() {
     let want = [
         ("subs/forged_time.py", "time_limit_exceeded", "TLE SKIP"),
         ("subs/fork_bomb.py", "time_limit_exceeded", "TLE SKIP"),
+        ("subs/include_cases.cpp", "compile_error", "CE"),
+        ("subs/include_cases.rs", "compile_error", "CE"),
         ("subs/memory_hog.py", "memory_limit_exceeded", "MLE"),
         ("subs/network.py", "wrong_answer", "AC WA"),
         ("subs/oracle_caller.py", "wrong_answer", "AC WA"),
