@@ -19,6 +19,9 @@ use std::path::PathBuf;
 #[allow(dead_code)]
 mod expected_results;
 
+#[path = "src/submission/reaches_out.rs"]
+mod reaches_out;
+
 /// Each verdict folder and the `ExpectedVerdict` it stands for (Kattis' `rejected/`: anything
 /// but AC).
 const FOLDERS: [(&str, &str); 7] = [
@@ -141,7 +144,16 @@ fn main() {
             }
         }
     }
-    let checks = check_each(&rust, &out);
+    let checks: Vec<Result<(), String>> = check_each(&rust, &out)
+        .into_iter()
+        .zip(&rust)
+        .map(
+            |(check, f)| match reaches_out::reaches_out(&fs::read_to_string(&f.copy).unwrap()) {
+                Some((line, what)) => Err(format!("{}:{line}: {what}", f.shown)),
+                None => check,
+            },
+        )
+        .collect();
     for (f, check) in rust.iter().zip(checks) {
         let RustFile {
             module,
@@ -167,7 +179,7 @@ fn main() {
                 .unwrap();
             }
             Err(message) => {
-                println!("cargo:warning={shown} does not compile on its own; it is registered as a compile error");
+                println!("cargo:warning={shown} does not compile on its own, or reaches outside its file; it is registered as a compile error");
                 writeln!(
                     broken,
                     "    Uncompiled {{ name: {stem:?}, expected: ExpectedVerdict::{variant}, source: {source:?}, path: {shown:?}, message: {message:?} }},"

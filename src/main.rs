@@ -174,6 +174,10 @@ enum Command {
 fn main() -> ExitCode {
     // Before anything else, while the process has one thread: a worker's sandbox.
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(why) = sandbox::refusal(&args) {
+        eprintln!("error: {why}");
+        return ExitCode::from(2);
+    }
     if args.get(1).is_some_and(|a| a == sandbox::INIT_COMMAND) {
         sandbox::init_main(&args[2..]);
     }

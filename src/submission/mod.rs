@@ -8,6 +8,8 @@ pub mod intake;
 pub mod language;
 pub mod languages;
 pub mod pasted;
+#[cfg(test)]
+mod reaches_out;
 pub mod registry;
 pub mod sandbox;
 pub mod tree;

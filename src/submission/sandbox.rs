@@ -329,6 +329,21 @@ fn installation(program: &Path) -> PathBuf {
     }
 }
 
+/// Why this judge process may not run, when it runs inside a worker's sandbox (its PID 1 is
+/// `sandbox-init`): there the judge binary is only a Rust solution's worker, and only as the
+/// submission's first process (PID 2). A submission that runs the binary it finds there
+/// (`/proc/self/exe`, `/proc/1/exe`) gets neither `solve` (the oracle) nor a worker of
+/// another solution.
+pub fn refusal(args: &[OsString]) -> Option<String> {
+    let init = fs::read("/proc/1/cmdline").ok()?;
+    let inside = init.split(|b| *b == 0).nth(1) == Some(INIT_COMMAND.as_bytes());
+    let first_worker = args.get(1).is_some_and(|a| a == "worker") && std::process::id() == 2;
+    (inside && !first_worker).then(|| {
+        "zuma-judge does not run inside a worker's sandbox (only as its first process's worker)"
+            .to_string()
+    })
+}
+
 /// `zuma-judge sandbox-init SPEC PROGRAM ARGS...`: the outer process. Never returns: it ends
 /// as the submission ended (the same exit code, or killed by the same signal).
 pub fn init_main(args: &[OsString]) -> ! {
@@ -578,12 +593,13 @@ fn build_view(spec: &Spec) -> Result<(), String> {
         binds.push((path, fd, meta.is_dir()));
     }
     let root = Path::new("/tmp");
+    // Nothing written in the view can be run: no copy of a binary patched in /tmp.
     let tmpfs = |at: &Path, size: &str, mode: &str| {
         mount(
             Some("tmpfs"),
             at,
             Some("tmpfs"),
-            MsFlags::MS_NOSUID | MsFlags::MS_NODEV,
+            MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC,
             Some(format!("size={size},mode={mode}").as_str()),
         )
         .map_err(e(&format!("mounting a tmpfs on {}", at.display())))
@@ -740,9 +756,9 @@ fn landlock_abi() -> i64 {
     v.max(0)
 }
 
-/// Landlock: read and run anything in the view, write only in `/tmp` (and to `/dev/null`), no
-/// TCP, no signals or abstract sockets out of the sandbox. Best effort: a kernel without it
-/// enforces what it has.
+/// Landlock: read and run anything in the view, write (but not run) only in `/tmp` (and to
+/// `/dev/null`), no TCP, no signals or abstract sockets out of the sandbox. Best effort: a
+/// kernel without it enforces what it has.
 fn landlock() -> Result<String, landlock::RulesetError> {
     use landlock::{
         path_beneath_rules, Access, AccessFs, AccessNet, Ruleset, RulesetAttr, RulesetCreatedAttr,
@@ -755,7 +771,10 @@ fn landlock() -> Result<String, landlock::RulesetError> {
         .scope(Scope::Signal | Scope::AbstractUnixSocket)?
         .create()?
         .add_rules(path_beneath_rules(["/"], AccessFs::from_read(abi)))?
-        .add_rules(path_beneath_rules(["/tmp"], AccessFs::from_all(abi)))?
+        .add_rules(path_beneath_rules(
+            ["/tmp"],
+            AccessFs::from_all(abi) & !AccessFs::Execute,
+        ))?
         .add_rules(path_beneath_rules(["/dev/null"], AccessFs::from_file(abi)))?
         .restrict_self()?;
     Ok(match status.ruleset {

@@ -107,6 +107,12 @@ impl Tree {
         }
     }
 
+    /// Whether the worker is one process (its threads aside): nothing but init and the first
+    /// has been in its namespace since it was ready, or it runs without the sandbox.
+    pub fn is_one_process(&mut self) -> bool {
+        !self.others_ever()
+    }
+
     /// The namespace's `/proc` entries of every process but init and the first.
     fn others(&self) -> Vec<PathBuf> {
         let Some(ns) = &self.sandboxed else {

@@ -192,6 +192,8 @@ struct Live {
     /// [`Live::cpu_ms`] when the worker was ready or last replied, then when the next call
     /// began: the base of that call's CPU time.
     cpu_mark: f64,
+    /// The CPU time of the worker and its reaped children, from `wait4` once it is reaped.
+    reaped_cpu_ms: f64,
     stdin: ChildStdin,
     replies: std::io::PipeReader,
     pending: Vec<u8>,
@@ -349,12 +351,15 @@ impl Worker {
             Waited::Killed(f) => {
                 live.kill();
                 self.live = None;
-                return failed(f, wall_ms, cpu_ms);
+                return failed(cpu_first(f, cpu_ms, &limits), wall_ms, cpu_ms);
             }
             Waited::Died => {
                 let f = live.death(&memory);
+                // A dead worker's clocks are gone: its time is what the kernel said when it
+                // was reaped.
+                let cpu_ms = cpu_ms.max(live.reaped_cpu_ms - base_cpu);
                 self.live = None;
-                return failed(f, wall_ms, cpu_ms);
+                return failed(cpu_first(f, cpu_ms, &limits), wall_ms, cpu_ms);
             }
         };
         let reply = match serde_json::from_slice::<Reply>(&line) {
@@ -474,6 +479,20 @@ impl Drop for Worker {
         if let Some(mut live) = self.live.take() {
             live.kill();
         }
+    }
+}
+
+/// A call that used more CPU time than the limit broke that limit first, whatever ended it
+/// later (running out of memory, a crash): TLE, as a reply after the limit is. So a solution
+/// over both limits gets the same verdict however fast the machine was.
+fn cpu_first(f: Failure, cpu_ms: f64, limits: &Limits) -> Failure {
+    match f {
+        Failure::MemoryLimit(_) | Failure::Crash(_) | Failure::Panic(_)
+            if cpu_ms > limits.cpu_ms as f64 =>
+        {
+            Failure::TimeLimit(format!("CPU {} ms", limits.cpu_ms))
+        }
+        other => other,
     }
 }
 
@@ -600,6 +619,7 @@ fn spawn(launch: &Launch, expose: &[std::path::PathBuf], memory_mib: u64) -> io:
         tree: Tree::new(pid),
         memory_mib: u64::MAX,
         cpu_mark: 0.0,
+        reaped_cpu_ms: 0.0,
         stdin,
         replies,
         pending: Vec::new(),
@@ -727,8 +747,13 @@ impl Live {
             if !first && self.delay_base.is_none() {
                 self.delay_base = Some(self.run_delay_ms());
             }
-            if !first && self.tree.memory_kib() / 1024 > self.memory_mib {
-                // Processes of its own can each stay under RLIMIT_AS: the tree's sum may not.
+            // Processes of its own can each stay under RLIMIT_AS: the tree's sum may not. One
+            // process meets RLIMIT_AS alone, which does not depend on when it is looked at
+            // (a garbage-collected heap's resident size does).
+            if !first
+                && !self.tree.is_one_process()
+                && self.tree.memory_kib() / 1024 > self.memory_mib
+            {
                 return Waited::Killed(Failure::MemoryLimit(format!(
                     "memory {} MiB",
                     self.memory_mib
@@ -784,20 +809,37 @@ impl Live {
         classify_death(status.signal(), status.code(), &tail, memory_limit)
     }
 
+    /// Reaps the worker (killing it after a second if it lingers), and keeps the CPU time the
+    /// kernel reports for it and every child it reaped in [`Live::reaped_cpu_ms`].
     fn reap(&mut self) -> ExitStatus {
         let until = Instant::now() + Duration::from_secs(1);
         loop {
-            match self.child.try_wait() {
-                Ok(Some(s)) => return s,
-                Ok(None) if Instant::now() < until => std::thread::sleep(Duration::from_millis(2)),
-                _ => {
-                    let _ = killpg(self.pid, Signal::SIGKILL);
-                    return self
-                        .child
-                        .wait()
-                        .unwrap_or_else(|_| ExitStatus::from_raw(9));
-                }
+            let hang = Instant::now() >= until;
+            if hang {
+                let _ = killpg(self.pid, Signal::SIGKILL);
             }
+            let mut status = 0;
+            // SAFETY: an all-zero rusage is a valid value for the kernel to fill in.
+            let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+            let flags = if hang { 0 } else { libc::WNOHANG };
+            // SAFETY: plain system call on the worker, this process's child, with pointers to
+            // locals.
+            let pid = unsafe { libc::wait4(self.pid.as_raw(), &mut status, flags, &mut usage) };
+            if pid == self.pid.as_raw() {
+                let ms = |t: libc::timeval| t.tv_sec as f64 * 1e3 + t.tv_usec as f64 / 1e3;
+                self.reaped_cpu_ms = ms(usage.ru_utime) + ms(usage.ru_stime);
+                return ExitStatus::from_raw(status);
+            }
+            if pid != 0 {
+                // Reaped already (or not this process's child): nothing more to learn.
+                return self
+                    .child
+                    .try_wait()
+                    .ok()
+                    .flatten()
+                    .unwrap_or_else(|| ExitStatus::from_raw(9));
+            }
+            std::thread::sleep(Duration::from_millis(2));
         }
     }
 }
@@ -923,6 +965,23 @@ mod tests {
     use super::*;
 
     const MEM: &str = "memory 1024 MiB";
+
+    #[test]
+    fn a_call_over_the_cpu_limit_is_tle_whatever_ended_it() {
+        let limits = Limits::default();
+        let over = limits.cpu_ms as f64 + 1.0;
+        let tle = Failure::TimeLimit(format!("CPU {} ms", limits.cpu_ms));
+        for f in [
+            Failure::MemoryLimit(MEM.into()),
+            Failure::Crash("killed by SIGSEGV".into()),
+            Failure::Panic("boom".into()),
+        ] {
+            assert_eq!(cpu_first(f.clone(), over, &limits), tle);
+            assert_eq!(cpu_first(f.clone(), over - 2.0, &limits), f);
+        }
+        let wall = Failure::TimeLimit("wall 5000 ms".into());
+        assert_eq!(cpu_first(wall.clone(), over, &limits), wall);
+    }
 
     #[test]
     fn deaths_are_named() {
