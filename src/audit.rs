@@ -8,8 +8,8 @@ use toml_edit::{DocumentMut, Item, Table, Value};
 
 use crate::atomic;
 use crate::case::{self, CaseError, CaseWarning};
-use crate::oracle::{Oracle, WitnessError};
-use crate::rules::{Constraints, Instance};
+use crate::game::oracle::{Oracle, WitnessError};
+use crate::game::rules::{Constraints, Instance};
 
 /// What auditing one file found.
 #[derive(Debug, Default)]

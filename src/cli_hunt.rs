@@ -229,16 +229,21 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
             if let (Some(cx), false) = (&merged.counterexample, no_record) {
                 // The shard files are input: check them before writing a case from them.
                 Hunted::find(&merged.solution, false, config)?;
-                let inst =
-                    zuma_judge::rules::Instance::parse(&cx.board, &cx.hand, &config.constraints)
-                        .map_err(|e| {
-                            anyhow::anyhow!(
-                                "the shards' counterexample {} + {} is not a valid input: {e}",
-                                cx.board,
-                                cx.hand
-                            )
-                        })?;
-                let truth = zuma_judge::oracle::Oracle::new().solve(&inst)?.as_i32();
+                let inst = zuma_judge::game::rules::Instance::parse(
+                    &cx.board,
+                    &cx.hand,
+                    &config.constraints,
+                )
+                .map_err(|e| {
+                    anyhow::anyhow!(
+                        "the shards' counterexample {} + {} is not a valid input: {e}",
+                        cx.board,
+                        cx.hand
+                    )
+                })?;
+                let truth = zuma_judge::game::oracle::Oracle::new()
+                    .solve(&inst)?
+                    .as_i32();
                 if truth != cx.oracle {
                     bail!(
                         "the shards say the answer for {} + {} is {}, the oracle says {truth}; not recorded",

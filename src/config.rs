@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::rules::Constraints;
+use crate::game::rules::Constraints;
 
 /// Judging limits, per case.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::execute::Failure;
 use crate::explain;
+use crate::game::oracle::Answer;
 use crate::metamorphic::Inconsistency;
-use crate::oracle::Answer;
 
 /// How an answer is wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -5,9 +5,9 @@
 use anstyle::{AnsiColor, Color, Style};
 
 use crate::explain;
-use crate::oracle::Answer;
-use crate::partial::{self, Partial};
-use crate::rules::{Colour, Instance, Move};
+use crate::game::oracle::Answer;
+use crate::game::partial::{self, Partial};
+use crate::game::rules::{Colour, Instance, Move};
 
 /// When to colour terminal output (`--color`). `auto` colours a terminal unless `NO_COLOR` is
 /// set (or `CLICOLOR=0`); `CLICOLOR_FORCE` forces colour; the flag overrides the environment.
@@ -204,7 +204,7 @@ pub fn plain(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Constraints;
+    use crate::game::rules::Constraints;
 
     fn split_pair() -> (Instance, Vec<Move>) {
         // split pair: RRWWRRBBRR + WB

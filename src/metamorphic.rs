@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::execute::{Executor, Outcome};
-use crate::rules::Colour;
+use crate::game::rules::Colour;
 
 /// One law: a change to the input strings that keeps the answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -10,10 +10,10 @@ use crate::case::{self, Case, Suite};
 use crate::config::Config;
 use crate::execute::{Executor, Failure, Outcome, Unjudged};
 use crate::explain;
-use crate::generate;
+use crate::game::generate;
+use crate::game::oracle::{Answer, Oracle, WitnessError};
+use crate::game::rules::{Instance, Move};
 use crate::minimise;
-use crate::oracle::{Answer, Oracle, WitnessError};
-use crate::rules::{Instance, Move};
 use crate::submission::registry::Solution;
 use crate::timing::{self, Timing};
 use crate::verdict::{self, Verdict, VerdictKind};
@@ -283,7 +283,7 @@ pub struct ClaimReport {
     /// A claimed move sequence, replayed (null when the claim names no moves). The claim
     /// holds only when the moves are legal and leave `leaves` (empty: they clear the board).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub moves: Option<crate::moves::MovesCheck>,
+    pub moves: Option<crate::game::moves::MovesCheck>,
     /// The board the moves are claimed to leave; empty for "they clear it".
     #[serde(skip_serializing_if = "Option::is_none")]
     pub leaves: Option<String>,
@@ -477,7 +477,7 @@ pub fn claim_report(
     oracle: &mut Oracle,
 ) -> Result<ClaimReport, WitnessError> {
     let moves = match (&c.input, &cl.moves) {
-        (Ok(i), Some(m)) => Some(crate::moves::check(i, m, oracle)?),
+        (Ok(i), Some(m)) => Some(crate::game::moves::check(i, m, oracle)?),
         _ => None,
     };
     let answer_holds = cl
@@ -1286,7 +1286,7 @@ mod tests {
     use super::*;
     use crate::case;
     use crate::execute::InProcess;
-    use crate::rules::Constraints;
+    use crate::game::rules::Constraints;
 
     /// Right when the hand is written in `RYBGW` order, -1 otherwise: a solution whose answer
     /// depends on the order of the hand.
@@ -1308,7 +1308,7 @@ mod tests {
         fn find_min_step(&self, board: String, hand: String) -> i32 {
             let inst = Instance::parse(&board, &hand, &Constraints::default()).unwrap();
             if inst.hand.to_string() == hand {
-                crate::oracle::solve(&inst).unwrap().as_i32()
+                crate::game::oracle::solve(&inst).unwrap().as_i32()
             } else {
                 -1
             }
@@ -1355,7 +1355,7 @@ mod stable_tests {
     use super::*;
     use crate::case;
     use crate::config::{Judging, Sweep};
-    use crate::rules::Constraints;
+    use crate::game::rules::Constraints;
 
     /// Answers each call with `f(board, hand)`, and records every wall limit it is given.
     struct Scripted<F> {
@@ -1579,7 +1579,7 @@ mod stable_tests {
                     f: move |b: &str, h: &str| {
                         calls.borrow_mut().push(format!("{b}+{h}"));
                         let inst = Instance::parse(b, h, &Constraints::default()).unwrap();
-                        let right = crate::oracle::solve(&inst).unwrap().as_i32();
+                        let right = crate::game::oracle::solve(&inst).unwrap().as_i32();
                         let got = if h.len() == 2 && b.len() >= 3 {
                             7
                         } else {

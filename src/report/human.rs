@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use comfy_table::{presets, CellAlignment, ContentArrangement, Table};
 
 use super::{fails_for, missing_promise, returned, witness_lines, Reporter};
-use crate::rules::Constraints;
+use crate::game::rules::Constraints;
 use crate::runner::{CaseResult, FailingInput, RunReport, SolutionReport};
 use crate::verdict::{Expected, VerdictKind};
 

@@ -17,8 +17,8 @@ use std::str::FromStr;
 use clap::ValueEnum;
 
 use crate::draw;
-use crate::oracle::Oracle;
-use crate::rules::{Constraints, Instance};
+use crate::game::oracle::Oracle;
+use crate::game::rules::{Constraints, Instance};
 use crate::runner::{CaseResult, RunReport, SolutionReport};
 use crate::verdict::{Expected, VerdictKind};
 
@@ -222,7 +222,7 @@ pub(crate) mod fixture {
     use crate::case::{self, Suite};
     use crate::config::Config;
     use crate::execute::{Executor, InProcess};
-    use crate::rules::{Constraints, Instance};
+    use crate::game::rules::{Constraints, Instance};
     use crate::runner::{self, RunReport};
     use crate::submission::registry::Solution;
     use crate::verdict::VerdictKind;
@@ -236,7 +236,7 @@ pub(crate) mod fixture {
         fn answer(&self, board: &str, hand: &str) -> i32 {
             let truth = || {
                 let i = Instance::parse(board, hand, &Constraints::default()).unwrap();
-                crate::oracle::solve(&i).unwrap().as_i32()
+                crate::game::oracle::solve(&i).unwrap().as_i32()
             };
             match self.0 {
                 "panics_on_g" if board.contains('G') => panic!("no G please"),

@@ -9,7 +9,7 @@ use quick_xml::events::Event;
 use quick_xml::{Reader, XmlVersion};
 
 use zuma_judge::draw;
-use zuma_judge::rules::{Constraints, Instance};
+use zuma_judge::game::rules::{Constraints, Instance};
 
 use crate::common::{judge, settings};
 
@@ -253,9 +253,9 @@ fn bad_report_spec_is_a_usage_error() {
 }
 
 /// The oracle's answer for an input within LeetCode's limits, from the library.
-fn oracle(board: &str, hand: &str) -> (Instance, zuma_judge::oracle::Answer) {
+fn oracle(board: &str, hand: &str) -> (Instance, zuma_judge::game::oracle::Answer) {
     let i = Instance::parse(board, hand, &Constraints::default()).unwrap();
-    let a = zuma_judge::oracle::solve(&i).unwrap();
+    let a = zuma_judge::game::oracle::solve(&i).unwrap();
     (i, a)
 }
 
