@@ -9,7 +9,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use zuma_judge::config::Limits;
+use zuma_judge::cases::config::Limits;
 use zuma_judge::execute::Executor;
 use zuma_judge::submission::languages;
 use zuma_judge::submission::pasted::Pasted;

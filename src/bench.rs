@@ -127,7 +127,7 @@ pub fn run(
     exe: &Path,
     on_row: &mut dyn FnMut(&Row),
 ) -> anyhow::Result<BenchReport> {
-    let suite = crate::case::load(cases, limits);
+    let suite = crate::cases::case::load(cases, limits);
     if let Some(e) = suite.errors.first() {
         anyhow::bail!("{e}");
     }

@@ -11,15 +11,15 @@ use anyhow::{bail, Context, Result};
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use zuma_judge::case::Suite;
-use zuma_judge::config::{Config, Limits};
+use zuma_judge::cases::case::Suite;
+use zuma_judge::cases::config::{Config, Limits};
+use zuma_judge::cases::regression::{self, Appended, Record};
 use zuma_judge::counterexample::Counterexample;
 use zuma_judge::execute::{Executor, InProcess};
 use zuma_judge::exhaust::{self, Shard};
 use zuma_judge::fuzz::{self, Stop};
 use zuma_judge::killmatrix::{self, KillMatrix};
 use zuma_judge::metamorphic::{self, Inconsistency};
-use zuma_judge::regression::{self, Appended, Record};
 use zuma_judge::report::{hunt, Format};
 use zuma_judge::runner::RunReport;
 use zuma_judge::submission::build;

@@ -11,11 +11,9 @@
 //! ```
 
 pub mod atomic;
-pub mod audit;
 pub mod baseline;
 pub mod bench;
-pub mod case;
-pub mod config;
+pub mod cases;
 pub mod counterexample;
 pub mod draw;
 pub mod editorial;
@@ -29,7 +27,6 @@ pub mod killmatrix;
 pub mod metamorphic;
 pub mod minimise;
 pub mod progress;
-pub mod regression;
 pub mod report;
 pub mod runner;
 pub mod selfcheck;

@@ -11,8 +11,8 @@ use clap::{Parser, Subcommand};
 
 use zuma_judge::baseline::{self, Baseline};
 use zuma_judge::bench::{self, Engine};
-use zuma_judge::case;
-use zuma_judge::config::Config;
+use zuma_judge::cases::case;
+use zuma_judge::cases::config::Config;
 use zuma_judge::draw::{self, ColorWhen};
 use zuma_judge::execute::Unbuilt;
 use zuma_judge::execute::{Executor, InProcess, Repeat, Unjudged};

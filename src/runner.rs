@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::case::{self, Case, Suite};
-use crate::config::Config;
+use crate::cases::case::{self, Case, Suite};
+use crate::cases::config::Config;
 use crate::execute::{Executor, Failure, Outcome, Unjudged};
 use crate::explain;
 use crate::game::generate;
@@ -114,7 +114,7 @@ pub fn sweep_case_id(board: &str, hand: &str) -> String {
     format!("sweep#{board}+{hand}")
 }
 
-/// What a solution's sweep did (see [`crate::config::Sweep`]). JSON:
+/// What a solution's sweep did (see [`crate::cases::config::Sweep`]). JSON:
 /// `sweep: {max_board, max_hand, classes, judged, failed, skipped, cpu_ms, wall_ms}`.
 #[derive(Clone, Debug, Serialize)]
 pub struct SweepReport {
@@ -471,8 +471,8 @@ pub struct Checked {
 /// One claim checked: its answer against the oracle's, its moves replayed through the rules.
 /// A claim about an input outside the constraints never holds.
 pub fn claim_report(
-    c: &crate::case::Case,
-    cl: &crate::case::Claim,
+    c: &crate::cases::case::Case,
+    cl: &crate::cases::case::Claim,
     oracle_value: Option<i32>,
     oracle: &mut Oracle,
 ) -> Result<ClaimReport, WitnessError> {
@@ -993,7 +993,7 @@ fn failing_of_result(r: &CaseResult, inst: &Instance, ans: &Answer) -> FailingIn
 /// Every symmetry class within `[sweep]` (none when it is off), in size order, with the
 /// oracle's answer.
 fn sweep_inputs(
-    sweep: &crate::config::Sweep,
+    sweep: &crate::cases::config::Sweep,
     oracle: &mut Oracle,
 ) -> Result<Vec<(Instance, Answer)>, WitnessError> {
     if !sweep.enabled() {
@@ -1043,7 +1043,7 @@ impl TleStreak {
         }
     }
 
-    fn skipping(&self, judging: &crate::config::Judging) -> bool {
+    fn skipping(&self, judging: &crate::cases::config::Judging) -> bool {
         judging.tle_skip_after > 0 && self.streak >= judging.tle_skip_after
     }
 }
@@ -1137,7 +1137,7 @@ fn is_wall_tle(v: &Verdict) -> bool {
 }
 
 /// Whether another run could change the verdict: see [`judge_stable`].
-fn near_limit(v: &Verdict, out: &Outcome, limits: &crate::config::Limits) -> bool {
+fn near_limit(v: &Verdict, out: &Outcome, limits: &crate::cases::config::Limits) -> bool {
     let limit = limits.cpu_ms as f64;
     let decided_by_cpu = match v {
         Verdict::Accepted | Verdict::WrongAnswer { .. } => true,
@@ -1164,7 +1164,7 @@ fn unjudged(
     sol: &dyn Solution,
     why: &Unjudged,
     run_by: String,
-    limits: &crate::config::Limits,
+    limits: &crate::cases::config::Limits,
 ) -> SolutionReport {
     let kind = match why {
         Unjudged::CompileError(_) | Unjudged::ToolchainMissing(_) => VerdictKind::CompileError,
@@ -1284,7 +1284,7 @@ mod tests {
     use std::path::Path;
 
     use super::*;
-    use crate::case;
+    use crate::cases::case;
     use crate::execute::InProcess;
     use crate::game::rules::Constraints;
 
@@ -1353,8 +1353,8 @@ mod stable_tests {
     use std::rc::Rc;
 
     use super::*;
-    use crate::case;
-    use crate::config::{Judging, Sweep};
+    use crate::cases::case;
+    use crate::cases::config::{Judging, Sweep};
     use crate::game::rules::Constraints;
 
     /// Answers each call with `f(board, hand)`, and records every wall limit it is given.

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::config::Limits;
+use crate::cases::config::Limits;
 use crate::execute::median;
 use crate::runner::CaseResult;
 

@@ -7,7 +7,7 @@ use similar::TextDiff;
 use toml_edit::{DocumentMut, Item, Table, Value};
 
 use crate::atomic;
-use crate::case::{self, CaseError, CaseWarning};
+use crate::cases::case::{self, CaseError, CaseWarning};
 use crate::game::oracle::{Oracle, WitnessError};
 use crate::game::rules::{Constraints, Instance};
 

@@ -8,7 +8,7 @@ use serde::Deserialize;
 use thiserror::Error;
 use toml::Spanned;
 
-use crate::config::line_of;
+use crate::cases::config::line_of;
 use crate::game::rules::{Constraints, InputError, Instance, Move};
 
 /// One third-party claim about a case's answer, kept with its source.

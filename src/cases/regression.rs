@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use crate::atomic;
-use crate::case;
+use crate::cases::case;
 use crate::game::generate;
 use crate::game::rules::{Board, Constraints, Hand, Instance};
 

@@ -8,8 +8,8 @@ use std::sync::atomic::Ordering;
 
 use anyhow::Result;
 
-use zuma_judge::audit::{self, FileAudit, Fixed};
-use zuma_judge::config::Config;
+use zuma_judge::cases::audit::{self, FileAudit, Fixed};
+use zuma_judge::cases::config::Config;
 use zuma_judge::game::oracle::Oracle;
 use zuma_judge::interrupt;
 

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 
-use zuma_judge::config::Config;
+use zuma_judge::cases::config::Config;
 use zuma_judge::editorial::{self, grade, report};
 use zuma_judge::interrupt;
 

@@ -12,8 +12,8 @@ use anyhow::{Context, Result};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use zuma_judge::case;
-use zuma_judge::config::Config;
+use zuma_judge::cases::case;
+use zuma_judge::cases::config::Config;
 use zuma_judge::draw;
 use zuma_judge::execute::Executor;
 use zuma_judge::game::oracle::Oracle;

@@ -8,7 +8,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use super::source::CodeBlock;
-use crate::config::Config;
+use crate::cases::config::Config;
 use crate::counterexample::Counterexample;
 use crate::draw;
 use crate::execute::{Executor, Unjudged};

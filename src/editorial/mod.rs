@@ -19,7 +19,7 @@ use std::collections::HashSet;
 
 use serde::Serialize;
 
-use crate::config::Config;
+use crate::cases::config::Config;
 use crate::game::oracle::{Oracle, WitnessError};
 use crate::game::rules::Instance;
 use check::{ClaimResult, MentionResult};

@@ -219,8 +219,8 @@ pub fn witness_lines(board: &str, hand: &str, limits: &Constraints, styled: bool
 pub(crate) mod fixture {
     use std::path::Path;
 
-    use crate::case::{self, Suite};
-    use crate::config::Config;
+    use crate::cases::case::{self, Suite};
+    use crate::cases::config::Config;
     use crate::execute::{Executor, InProcess};
     use crate::game::rules::{Constraints, Instance};
     use crate::runner::{self, RunReport};
