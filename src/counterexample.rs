@@ -4,10 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::execute::Failure;
 use crate::explain;
 use crate::game::oracle::Answer;
-use crate::metamorphic::Inconsistency;
+use crate::judge::execute::Failure;
+use crate::judge::metamorphic::Inconsistency;
 
 /// How an answer is wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

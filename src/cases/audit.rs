@@ -78,7 +78,7 @@ pub fn audit_text(
             Err(_) => None,
         };
         for cl in &c.claims {
-            let r = crate::runner::claim_report(c, cl, value, oracle)?;
+            let r = crate::judge::runner::claim_report(c, cl, value, oracle)?;
             if r.holds {
                 continue;
             }

@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 
 use zuma_judge::cases::config::Config;
 use zuma_judge::editorial::{self, grade, report};
-use zuma_judge::interrupt;
+use zuma_judge::judge::interrupt;
 
 /// Output formats of `editorial`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -11,17 +11,17 @@ use super::source::CodeBlock;
 use crate::cases::config::Config;
 use crate::counterexample::Counterexample;
 use crate::draw;
-use crate::execute::{Executor, Unjudged};
 use crate::exhaust;
 use crate::game::oracle::{Oracle, WitnessError};
 use crate::game::rules::Instance;
-use crate::minimise;
-use crate::runner;
+use crate::judge::execute::{Executor, Unjudged};
+use crate::judge::minimise;
+use crate::judge::runner;
+use crate::judge::verdict::{Expected, Verdict, VerdictKind};
 use crate::submission::build::{self, Built};
 use crate::submission::language::Language;
 use crate::submission::pasted::Pasted;
 use crate::submission::worker::{Settings, Worker};
-use crate::verdict::{Expected, Verdict, VerdictKind};
 
 /// The sweep's default bound: board 8, hand 4 reaches seed 003's smallest counterexample,
 /// RRYRRYRR + YYYY (12 balls; about 15 s for a Python block that fails there, 20 to 60 s for
@@ -132,7 +132,7 @@ pub fn grade(
     };
     let settings = Settings {
         limits: config.limits.clone(),
-        stop: Some(&crate::interrupt::STOP),
+        stop: Some(&crate::judge::interrupt::STOP),
     };
     let make = || -> Box<dyn Executor + Send> { worker(language, &built, &settings) };
     let mut exec = make();

@@ -8,15 +8,15 @@ use serde::Serialize;
 
 use crate::cases::case::{self, Case, Suite};
 use crate::cases::config::Config;
-use crate::execute::{Executor, Failure, Outcome, Unjudged};
 use crate::explain;
 use crate::game::generate;
 use crate::game::oracle::{Answer, Oracle, WitnessError};
 use crate::game::rules::{Instance, Move};
-use crate::minimise;
+use crate::judge::execute::{Executor, Failure, Outcome, Unjudged};
+use crate::judge::minimise;
+use crate::judge::timing::{self, Timing};
+use crate::judge::verdict::{self, Verdict, VerdictKind};
 use crate::submission::registry::Solution;
-use crate::timing::{self, Timing};
-use crate::verdict::{self, Verdict, VerdictKind};
 
 /// What the runner reports while it works, in order.
 #[derive(Debug)]
@@ -81,7 +81,7 @@ pub struct CaseResult {
     pub points: u64,
     /// Wall time of the call, in milliseconds.
     pub time_ms: f64,
-    /// CPU time of the call, in milliseconds (see [`crate::execute::Outcome::cpu_ms`]).
+    /// CPU time of the call, in milliseconds (see [`crate::judge::execute::Outcome::cpu_ms`]).
     pub cpu_ms: f64,
     /// With `run --repeat N`: the wall time of every call, in milliseconds (`time_ms` is their
     /// median); omitted for a single call. A baseline reads their spread as the noise.
@@ -1285,8 +1285,8 @@ mod tests {
 
     use super::*;
     use crate::cases::case;
-    use crate::execute::InProcess;
     use crate::game::rules::Constraints;
+    use crate::judge::execute::InProcess;
 
     /// Right when the hand is written in `RYBGW` order, -1 otherwise: a solution whose answer
     /// depends on the order of the hand.
@@ -1418,7 +1418,7 @@ mod stable_tests {
     }
 
     fn solution() -> &'static dyn Solution {
-        &crate::runner::tests::SortedHandOnly
+        &crate::judge::runner::tests::SortedHandOnly
     }
 
     #[test]

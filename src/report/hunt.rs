@@ -8,8 +8,8 @@ use crate::exhaust::ExhaustReport;
 use crate::explain;
 use crate::fuzz::FuzzReport;
 use crate::game::rules::{Constraints, Instance, Move};
-use crate::killmatrix::KillMatrix;
-use crate::metamorphic::Inconsistency;
+use crate::judge::killmatrix::KillMatrix;
+use crate::judge::metamorphic::Inconsistency;
 
 /// The witness of `cx` step by step, indented, or the -1 line.
 fn witness_block(o: &mut String, cx: &Counterexample, limits: &Constraints, indent: &str) {

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 use crate::cases::config::Limits;
-use crate::execute::{Executor, Failure, Unbuilt};
+use crate::judge::execute::{Executor, Failure, Unbuilt};
 use crate::submission::build::{self, Outcome as BuildOutcome};
 use crate::submission::expected_results;
 use crate::submission::language::{Language, Paste};
