@@ -12,17 +12,13 @@
 
 pub mod atomic;
 pub mod baseline;
-pub mod bench;
 pub mod cases;
-pub mod counterexample;
 pub mod draw;
 pub mod editorial;
-pub mod exhaust;
 pub mod explain;
-pub mod fuzz;
 pub mod game;
+pub mod hunt;
 pub mod judge;
 pub mod progress;
 pub mod report;
-pub mod selfcheck;
 pub mod submission;

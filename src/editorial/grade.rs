@@ -1,6 +1,6 @@
 //! Grading an editorial's code block as a submission, on `grade`'s path: built by its
 //! language's recipe through the cache, run in workers under the judge's limits, judged on the
-//! editorial's own boards, then swept by [`crate::exhaust`] to the globally smallest
+//! editorial's own boards, then swept by [`crate::hunt::exhaust`] to the globally smallest
 //! counterexample up to a bound, whose oracle witness is drawn.
 
 use std::path::Path;
@@ -9,11 +9,11 @@ use serde::Serialize;
 
 use super::source::CodeBlock;
 use crate::cases::config::Config;
-use crate::counterexample::Counterexample;
 use crate::draw;
-use crate::exhaust;
 use crate::game::oracle::{Oracle, WitnessError};
 use crate::game::rules::Instance;
+use crate::hunt::counterexample::Counterexample;
+use crate::hunt::exhaust;
 use crate::judge::execute::{Executor, Unjudged};
 use crate::judge::minimise;
 use crate::judge::runner;

@@ -15,10 +15,10 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::counterexample::{classify, Counterexample, FailureKind};
 use crate::game::generate::{self, SymmetryClass};
 use crate::game::oracle::{Oracle, WitnessError};
 use crate::game::rules::{Constraints, Instance};
+use crate::hunt::counterexample::{classify, Counterexample, FailureKind};
 use crate::judge::execute::{Executor, Failure};
 use crate::judge::metamorphic::{self, Inconsistency};
 use crate::submission::registry::Solution;

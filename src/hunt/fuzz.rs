@@ -13,11 +13,11 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::counterexample::Counterexample;
-use crate::exhaust::{self, ExecutorFactory, ExhaustError, Worker, MEMO_CAP};
 use crate::game::generate;
 use crate::game::oracle::Oracle;
 use crate::game::rules::{Constraints, Instance};
+use crate::hunt::counterexample::Counterexample;
+use crate::hunt::exhaust::{self, ExecutorFactory, ExhaustError, Worker, MEMO_CAP};
 use crate::judge::execute::Failure;
 use crate::judge::metamorphic::{self, Inconsistency};
 use crate::judge::minimise;

@@ -3,11 +3,11 @@
 
 use std::fmt::Write as _;
 
-use crate::counterexample::{Counterexample, FailureKind};
-use crate::exhaust::ExhaustReport;
 use crate::explain;
-use crate::fuzz::FuzzReport;
 use crate::game::rules::{Constraints, Instance, Move};
+use crate::hunt::counterexample::{Counterexample, FailureKind};
+use crate::hunt::exhaust::ExhaustReport;
+use crate::hunt::fuzz::FuzzReport;
 use crate::judge::killmatrix::KillMatrix;
 use crate::judge::metamorphic::Inconsistency;
 
