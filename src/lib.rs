@@ -11,14 +11,10 @@
 //! ```
 
 pub mod atomic;
-pub mod baseline;
 pub mod cases;
-pub mod draw;
 pub mod editorial;
-pub mod explain;
 pub mod game;
 pub mod hunt;
 pub mod judge;
-pub mod progress;
 pub mod report;
 pub mod submission;

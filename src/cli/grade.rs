@@ -14,12 +14,12 @@ use serde::Serialize;
 
 use zuma_judge::cases::case;
 use zuma_judge::cases::config::Config;
-use zuma_judge::draw;
 use zuma_judge::game::oracle::Oracle;
 use zuma_judge::judge::execute::Executor;
 use zuma_judge::judge::interrupt;
 use zuma_judge::judge::runner::{self, BuildReport, BuildsSummary, Event, RunReport};
-use zuma_judge::progress::Progress;
+use zuma_judge::report::draw;
+use zuma_judge::report::progress::Progress;
 use zuma_judge::report::{self, count, gradebook, Format, ReportSpec};
 use zuma_judge::submission::registry::Solution;
 use zuma_judge::submission::sandbox;

@@ -9,7 +9,6 @@ use serde::Serialize;
 
 use super::source::CodeBlock;
 use crate::cases::config::Config;
-use crate::draw;
 use crate::game::oracle::{Oracle, WitnessError};
 use crate::game::rules::Instance;
 use crate::hunt::counterexample::Counterexample;
@@ -18,6 +17,7 @@ use crate::judge::execute::{Executor, Unjudged};
 use crate::judge::minimise;
 use crate::judge::runner;
 use crate::judge::verdict::{Expected, Verdict, VerdictKind};
+use crate::report::draw;
 use crate::submission::build::{self, Built};
 use crate::submission::language::Language;
 use crate::submission::pasted::Pasted;

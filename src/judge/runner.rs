@@ -8,7 +8,6 @@ use serde::Serialize;
 
 use crate::cases::case::{self, Case, Suite};
 use crate::cases::config::Config;
-use crate::explain;
 use crate::game::generate;
 use crate::game::oracle::{Answer, Oracle, WitnessError};
 use crate::game::rules::{Instance, Move};
@@ -16,6 +15,7 @@ use crate::judge::execute::{Executor, Failure, Outcome, Unjudged};
 use crate::judge::minimise;
 use crate::judge::timing::{self, Timing};
 use crate::judge::verdict::{self, Verdict, VerdictKind};
+use crate::report::explain;
 use crate::submission::registry::Solution;
 
 /// What the runner reports while it works, in order.

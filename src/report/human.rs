@@ -381,7 +381,7 @@ fn failing_block(o: &mut String, f: &FailingInput, limits: &Constraints) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draw::plain;
+    use crate::report::draw::plain;
     use crate::report::fixture;
 
     #[test]

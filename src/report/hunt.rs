@@ -3,13 +3,13 @@
 
 use std::fmt::Write as _;
 
-use crate::explain;
 use crate::game::rules::{Constraints, Instance, Move};
 use crate::hunt::counterexample::{Counterexample, FailureKind};
 use crate::hunt::exhaust::ExhaustReport;
 use crate::hunt::fuzz::FuzzReport;
 use crate::judge::killmatrix::KillMatrix;
 use crate::judge::metamorphic::Inconsistency;
+use crate::report::explain;
 
 /// The witness of `cx` step by step, indented, or the -1 line.
 fn witness_block(o: &mut String, cx: &Counterexample, limits: &Constraints, indent: &str) {

@@ -1,14 +1,19 @@
 //! Reporters: turn a finished [`RunReport`] into bytes for people or machines. One file per
 //! format; adding a format is one file and one [`Format`] variant. Also the rule, shared by
-//! every format, for which case results count as failures of a solution.
+//! every format, for which case results count as failures of a solution, and what every format
+//! draws on: the baseline diff, `run`'s progress bar, a witness explained and drawn.
 
+pub mod baseline;
 pub mod csv;
+pub mod draw;
+pub mod explain;
 pub mod gradebook;
 pub mod human;
 pub mod hunt;
 pub mod json;
 pub mod junit;
 pub mod markdown;
+pub mod progress;
 pub mod timing;
 
 use std::path::PathBuf;
@@ -16,7 +21,6 @@ use std::str::FromStr;
 
 use clap::ValueEnum;
 
-use crate::draw;
 use crate::game::oracle::Oracle;
 use crate::game::rules::{Constraints, Instance};
 use crate::judge::runner::{CaseResult, RunReport, SolutionReport};
@@ -40,7 +44,7 @@ pub enum Format {
 /// Something that renders a run.
 pub trait Reporter {
     /// The whole report as text. Only the human format may hold ANSI colour escapes; whoever
-    /// writes the text strips them when colour is off (see [`crate::draw::plain`]).
+    /// writes the text strips them when colour is off (see [`crate::report::draw::plain`]).
     fn render(&self, report: &RunReport) -> String;
 }
 
