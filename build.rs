@@ -112,7 +112,7 @@ fn main() {
             let variant: &str = match listed {
                 None => variant,
                 Some(names) => {
-                    let mut set = "AnyOf(crate::verdict::VerdictSet::EMPTY".to_string();
+                    let mut set = "AnyOf(crate::judge::verdict::VerdictSet::EMPTY".to_string();
                     for n in names {
                         let kind = FOLDERS
                             .iter()

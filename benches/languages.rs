@@ -9,12 +9,12 @@
 use std::path::Path;
 use std::time::Instant;
 
-use zuma_judge::config::Limits;
-use zuma_judge::execute::Executor;
+use zuma_judge::cases::config::Limits;
+use zuma_judge::judge::execute::Executor;
+use zuma_judge::judge::verdict::VerdictKind;
 use zuma_judge::submission::languages;
 use zuma_judge::submission::pasted::Pasted;
 use zuma_judge::submission::worker::{Settings, Worker};
-use zuma_judge::verdict::VerdictKind;
 
 const CALLS: usize = 1_000;
 const STARTS: usize = 5;

@@ -9,8 +9,8 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 
 use std::path::Path;
-use zuma_judge::config::Limits;
-use zuma_judge::execute::{Executor, InProcess};
+use zuma_judge::cases::config::Limits;
+use zuma_judge::judge::execute::{Executor, InProcess};
 
 use zuma_judge::submission::worker::{Launch, Settings, Worker};
 use zuma_judge::submission::{registry, sandbox};

@@ -11,22 +11,22 @@ use anyhow::{bail, Context, Result};
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use zuma_judge::case::Suite;
-use zuma_judge::config::{Config, Limits};
-use zuma_judge::counterexample::Counterexample;
-use zuma_judge::execute::{Executor, InProcess};
-use zuma_judge::exhaust::{self, Shard};
-use zuma_judge::fuzz::{self, Stop};
-use zuma_judge::killmatrix::{self, KillMatrix};
-use zuma_judge::metamorphic::{self, Inconsistency};
-use zuma_judge::regression::{self, Appended, Record};
+use zuma_judge::cases::case::Suite;
+use zuma_judge::cases::config::{Config, Limits};
+use zuma_judge::cases::regression::{self, Appended, Record};
+use zuma_judge::hunt::counterexample::Counterexample;
+use zuma_judge::hunt::exhaust::{self, Shard};
+use zuma_judge::hunt::fuzz::{self, Stop};
+use zuma_judge::judge::execute::{Executor, InProcess};
+use zuma_judge::judge::killmatrix::{self, KillMatrix};
+use zuma_judge::judge::metamorphic::{self, Inconsistency};
+use zuma_judge::judge::runner::RunReport;
+use zuma_judge::judge::verdict::VerdictKind;
 use zuma_judge::report::{hunt, Format};
-use zuma_judge::runner::RunReport;
 use zuma_judge::submission::build;
 use zuma_judge::submission::pasted::{self, Pasted};
 use zuma_judge::submission::registry::{self, Registered, Solution};
 use zuma_judge::submission::worker::{Launch, Settings, Worker};
-use zuma_judge::verdict::VerdictKind;
 
 /// Output formats of `exhaust`, `fuzz` and `merge`.
 pub use zuma_judge::report::HumanOrJson as HuntFormat;
@@ -229,16 +229,21 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
             if let (Some(cx), false) = (&merged.counterexample, no_record) {
                 // The shard files are input: check them before writing a case from them.
                 Hunted::find(&merged.solution, false, config)?;
-                let inst =
-                    zuma_judge::rules::Instance::parse(&cx.board, &cx.hand, &config.constraints)
-                        .map_err(|e| {
-                            anyhow::anyhow!(
-                                "the shards' counterexample {} + {} is not a valid input: {e}",
-                                cx.board,
-                                cx.hand
-                            )
-                        })?;
-                let truth = zuma_judge::oracle::Oracle::new().solve(&inst)?.as_i32();
+                let inst = zuma_judge::game::rules::Instance::parse(
+                    &cx.board,
+                    &cx.hand,
+                    &config.constraints,
+                )
+                .map_err(|e| {
+                    anyhow::anyhow!(
+                        "the shards' counterexample {} + {} is not a valid input: {e}",
+                        cx.board,
+                        cx.hand
+                    )
+                })?;
+                let truth = zuma_judge::game::oracle::Oracle::new()
+                    .solve(&inst)?
+                    .as_i32();
                 if truth != cx.oracle {
                     bail!(
                         "the shards say the answer for {} + {} is {}, the oracle says {truth}; not recorded",
@@ -280,8 +285,8 @@ pub fn run(config: &Config, cmd: HuntCommand) -> Result<u8> {
             let mut hunted = Hunted::find(&solution, in_process, config)?;
             // Ctrl-C and SIGTERM stop the fuzzing as they stop `run`: the calls in progress,
             // then the report of what was judged, and the failure found so far is recorded.
-            zuma_judge::interrupt::install()?;
-            hunted.stop = Some(&zuma_judge::interrupt::STOP);
+            zuma_judge::judge::interrupt::install()?;
+            hunted.stop = Some(&zuma_judge::judge::interrupt::STOP);
             let sol = hunted.solution();
             let seed = seed.unwrap_or_else(|| {
                 std::time::SystemTime::now()
@@ -566,7 +571,7 @@ struct Counting<'a> {
 }
 
 impl Executor for Counting<'_> {
-    fn call(&mut self, board: &str, hand: &str) -> zuma_judge::execute::Outcome {
+    fn call(&mut self, board: &str, hand: &str) -> zuma_judge::judge::execute::Outcome {
         self.calls += 1;
         self.inner.call(board, hand)
     }

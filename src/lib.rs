@@ -1,43 +1,56 @@
 //! zuma-judge: a judge harness for LeetCode 488 "Zuma Game" (`findMinStep(board, hand)`).
 //!
 //! It loads TOML case files, runs every registered candidate solution on them, and compares
-//! each answer with an exact [`oracle`] whose every positive answer carries a replayed witness.
+//! each answer with an exact [`game::oracle`] whose every positive answer carries a replayed
+//! witness.
 //!
 //! ```
-//! use zuma_judge::rules::{Constraints, Instance};
+//! use zuma_judge::game::rules::{Constraints, Instance};
 //! let i = Instance::parse("RRWWRRBBRR", "WB", &Constraints::default()).unwrap();
-//! let answer = zuma_judge::oracle::solve(&i).unwrap();
+//! let answer = zuma_judge::game::oracle::solve(&i).unwrap();
 //! assert_eq!(answer.as_i32(), 2);
 //! ```
+//!
+//! # Layout
+//!
+//! One folder per stage of the data flow, lowest first:
+//!
+//! - [`game`]: the problem: rules, oracle, reference search, partial lines, move sequences,
+//!   enumeration and symmetry. Pure.
+//! - [`cases`]: case files, `judge.toml`, audit, regression files.
+//! - [`submission`]: what is judged: the registry, languages, builds, workers, the sandbox.
+//! - [`judge`]: calling a solution, the runner and its events, verdicts, timing, minimising,
+//!   metamorphic laws, the kill matrix, Ctrl-C.
+//! - [`hunt`] and [`editorial`]: the counterexample hunters (exhaust, fuzz, selfcheck, bench)
+//!   and the extraction and checking of an editorial's claims and code.
+//! - [`report`]: one file per output format, the baseline diff, the progress bar, a witness
+//!   explained and drawn.
+//! - the binary (`src/main.rs`, `src/cli/`, `src/cli_hunt.rs`): flags, dispatch, exit codes.
+//!
+//! [`atomic`] (atomic writes and the folder lock) is used by every stage that writes files.
+//!
+//! Allowed arrows (a stage may use the stages to its left):
+//!
+//! ```text
+//! game <- cases <- submission <- judge <- hunt/editorial <- report <- cli
+//! ```
+//!
+//! Upward arrows that still exist (to be removed, issue 14):
+//! - `cases` -> `judge`: `cases::audit` calls `judge::runner::claim_report`;
+//! - `submission` -> `judge`: `submission` uses `judge::execute` (the `Executor` trait and its
+//!   outcomes) and `judge::verdict` (verdict kinds, expected verdicts);
+//! - `judge`, `hunt`, `editorial` -> `report`: `report::explain` (a witness as text, used by
+//!   the runner, `hunt::counterexample` and the editorial checks), `report::draw` (editorial
+//!   grading), `report::count` (editorial review), `report::human::table` (`hunt::bench`).
+//!
+//! `editorial::grade` also uses `hunt` (`exhaust`, `counterexample`): a sideways arrow within one
+//! stage.
 
 pub mod atomic;
-pub mod audit;
-pub mod baseline;
-pub mod bench;
-pub mod case;
-pub mod config;
-pub mod counterexample;
-pub mod draw;
+pub mod cases;
 pub mod editorial;
-pub mod execute;
-pub mod exhaust;
-pub mod explain;
-pub mod fuzz;
-pub mod generate;
-pub mod interrupt;
-pub mod killmatrix;
-pub mod metamorphic;
-pub mod minimise;
-pub mod moves;
-pub mod oracle;
-pub mod partial;
-pub mod progress;
-pub mod reference;
-pub mod regression;
+pub mod game;
+pub mod hunt;
+pub mod judge;
 pub mod report;
-pub mod rules;
-pub mod runner;
-pub mod selfcheck;
 pub mod submission;
-pub mod timing;
-pub mod verdict;

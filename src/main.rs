@@ -9,28 +9,28 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
 
-use zuma_judge::baseline::{self, Baseline};
-use zuma_judge::bench::{self, Engine};
-use zuma_judge::case;
-use zuma_judge::config::Config;
-use zuma_judge::draw::{self, ColorWhen};
-use zuma_judge::execute::Unbuilt;
-use zuma_judge::execute::{Executor, InProcess, Repeat, Unjudged};
-use zuma_judge::explain;
-use zuma_judge::interrupt;
-use zuma_judge::oracle::Oracle;
-use zuma_judge::partial;
-use zuma_judge::progress::Progress;
+use zuma_judge::cases::case;
+use zuma_judge::cases::config::Config;
+use zuma_judge::game::oracle::Oracle;
+use zuma_judge::game::partial;
+use zuma_judge::game::rules::Instance;
+use zuma_judge::hunt::bench::{self, Engine};
+use zuma_judge::hunt::selfcheck;
+use zuma_judge::judge::execute::Unbuilt;
+use zuma_judge::judge::execute::{Executor, InProcess, Repeat, Unjudged};
+use zuma_judge::judge::interrupt;
+use zuma_judge::judge::runner;
+use zuma_judge::judge::verdict::VerdictKind;
+use zuma_judge::report::baseline::{self, Baseline};
+use zuma_judge::report::draw::{self, ColorWhen};
+use zuma_judge::report::explain;
+use zuma_judge::report::progress::Progress;
 use zuma_judge::report::{self, Format, HumanOrJson, ReportSpec};
-use zuma_judge::rules::Instance;
-use zuma_judge::runner;
-use zuma_judge::selfcheck;
 use zuma_judge::submission::pasted::{self, Pasted};
 use zuma_judge::submission::registry::{self, Solution};
 use zuma_judge::submission::sandbox;
 use zuma_judge::submission::worker::{self, Launch, Settings, Worker};
 use zuma_judge::submission::{build, languages};
-use zuma_judge::verdict::VerdictKind;
 
 mod cli;
 mod cli_hunt;
@@ -388,7 +388,7 @@ fn cmd_run(
                 registry::find(s.name()).is_some()
                     && matches!(
                         s.expected(),
-                        zuma_judge::verdict::Expected::One(
+                        zuma_judge::judge::verdict::Expected::One(
                             VerdictKind::Accepted | VerdictKind::WrongAnswer
                         )
                     )

@@ -8,10 +8,10 @@ use std::sync::atomic::Ordering;
 
 use anyhow::Result;
 
-use zuma_judge::audit::{self, FileAudit, Fixed};
-use zuma_judge::config::Config;
-use zuma_judge::interrupt;
-use zuma_judge::oracle::Oracle;
+use zuma_judge::cases::audit::{self, FileAudit, Fixed};
+use zuma_judge::cases::config::Config;
+use zuma_judge::game::oracle::Oracle;
+use zuma_judge::judge::interrupt;
 
 /// What the audit found, for the exit code and the summary.
 #[derive(Default)]

@@ -8,9 +8,9 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 
-use zuma_judge::config::Config;
+use zuma_judge::cases::config::Config;
 use zuma_judge::editorial::{self, grade, report};
-use zuma_judge::interrupt;
+use zuma_judge::judge::interrupt;
 
 /// Output formats of `editorial`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

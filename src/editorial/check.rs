@@ -6,10 +6,10 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::extract::Step;
-use crate::explain;
-use crate::moves::{self, MovesCheck};
-use crate::oracle::{Oracle, WitnessError};
-use crate::rules::{Board, Colour, Constraints, Instance, Move};
+use crate::game::moves::{self, MovesCheck};
+use crate::game::oracle::{Oracle, WitnessError};
+use crate::game::rules::{Board, Colour, Constraints, Instance, Move};
+use crate::report::explain;
 
 /// What kind of claim.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

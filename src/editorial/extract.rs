@@ -9,7 +9,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::source::Line;
-use crate::rules::{Colour, Move};
+use crate::game::rules::{Colour, Move};
 
 /// One statement found, with the 1-based line it starts on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -625,7 +625,7 @@ fn insert(r: &mut Reader, line: usize, before: Option<String>, mv: Move) {
     }
     let from = before.clone().or_else(|| r.shown.clone());
     r.shown = from
-        .and_then(|b| crate::rules::Board::from_letters(&b))
+        .and_then(|b| crate::game::rules::Board::from_letters(&b))
         .filter(|b| mv.gap <= b.len())
         .map(|b| b.play(mv).after.to_string());
     r.steps.push(Step::Insert { line, before, mv });

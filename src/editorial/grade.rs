@@ -1,6 +1,6 @@
 //! Grading an editorial's code block as a submission, on `grade`'s path: built by its
 //! language's recipe through the cache, run in workers under the judge's limits, judged on the
-//! editorial's own boards, then swept by [`crate::exhaust`] to the globally smallest
+//! editorial's own boards, then swept by [`crate::hunt::exhaust`] to the globally smallest
 //! counterexample up to a bound, whose oracle witness is drawn.
 
 use std::path::Path;
@@ -8,20 +8,20 @@ use std::path::Path;
 use serde::Serialize;
 
 use super::source::CodeBlock;
-use crate::config::Config;
-use crate::counterexample::Counterexample;
-use crate::draw;
-use crate::execute::{Executor, Unjudged};
-use crate::exhaust;
-use crate::minimise;
-use crate::oracle::{Oracle, WitnessError};
-use crate::rules::Instance;
-use crate::runner;
+use crate::cases::config::Config;
+use crate::game::oracle::{Oracle, WitnessError};
+use crate::game::rules::Instance;
+use crate::hunt::counterexample::Counterexample;
+use crate::hunt::exhaust;
+use crate::judge::execute::{Executor, Unjudged};
+use crate::judge::minimise;
+use crate::judge::runner;
+use crate::judge::verdict::{Expected, Verdict, VerdictKind};
+use crate::report::draw;
 use crate::submission::build::{self, Built};
 use crate::submission::language::Language;
 use crate::submission::pasted::Pasted;
 use crate::submission::worker::{Settings, Worker};
-use crate::verdict::{Expected, Verdict, VerdictKind};
 
 /// The sweep's default bound: board 8, hand 4 reaches seed 003's smallest counterexample,
 /// RRYRRYRR + YYYY (12 balls; about 15 s for a Python block that fails there, 20 to 60 s for
@@ -132,7 +132,7 @@ pub fn grade(
     };
     let settings = Settings {
         limits: config.limits.clone(),
-        stop: Some(&crate::interrupt::STOP),
+        stop: Some(&crate::judge::interrupt::STOP),
     };
     let make = || -> Box<dyn Executor + Send> { worker(language, &built, &settings) };
     let mut exec = make();
@@ -252,7 +252,7 @@ fn finish(
         };
         return Ok(());
     };
-    let limits = crate::rules::Constraints::default();
+    let limits = crate::game::rules::Constraints::default();
     let inst = Instance::parse(&cx.board, &cx.hand, &limits).expect("a swept input is valid");
     let answer = oracle.solve(&inst)?;
     let (v, _) = runner::judge(exec, &inst, answer.as_i32());

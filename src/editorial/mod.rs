@@ -19,9 +19,9 @@ use std::collections::HashSet;
 
 use serde::Serialize;
 
-use crate::config::Config;
-use crate::oracle::{Oracle, WitnessError};
-use crate::rules::Instance;
+use crate::cases::config::Config;
+use crate::game::oracle::{Oracle, WitnessError};
+use crate::game::rules::Instance;
 use check::{ClaimResult, MentionResult};
 use code::Sort;
 use extract::{Statement, What};

@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 use super::check::{ClaimKind, ClaimResult};
 use super::grade::CodeResult;
 use super::Review;
-use crate::explain;
 use crate::report::count;
+use crate::report::explain;
 
 fn kind_name(k: ClaimKind) -> &'static str {
     match k {

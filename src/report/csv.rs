@@ -3,7 +3,7 @@
 
 use super::gradebook::{self, Entry};
 use super::Reporter;
-use crate::runner::RunReport;
+use crate::judge::runner::RunReport;
 
 /// The columns, in order.
 pub const COLUMNS: [&str; 14] = [
@@ -38,7 +38,7 @@ pub fn render(entries: &[Entry]) -> String {
     w.write_record(COLUMNS).expect("writing to memory");
     for e in entries {
         let expected = match e.expected {
-            crate::verdict::Expected::Nothing => String::new(),
+            crate::judge::verdict::Expected::Nothing => String::new(),
             other => other.name(),
         };
         w.write_record([

@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 use comfy_table::CellAlignment;
 use serde::Serialize;
 
-use crate::runner::{BuildReport, FailingInput, RunReport, SolutionReport, SKIPPED};
-use crate::verdict::{Expected, VerdictKind};
+use crate::judge::runner::{BuildReport, FailingInput, RunReport, SolutionReport, SKIPPED};
+use crate::judge::verdict::{Expected, VerdictKind};
 
 /// One submission's row. JSON keys of `grade --format json`'s `submissions`.
 #[derive(Clone, Debug, Serialize)]

@@ -7,9 +7,9 @@ use std::fmt::Write as _;
 use comfy_table::{presets, CellAlignment, ContentArrangement, Table};
 
 use super::{fails_for, missing_promise, returned, witness_lines, Reporter};
-use crate::rules::Constraints;
-use crate::runner::{CaseResult, FailingInput, RunReport, SolutionReport};
-use crate::verdict::{Expected, VerdictKind};
+use crate::game::rules::Constraints;
+use crate::judge::runner::{CaseResult, FailingInput, RunReport, SolutionReport};
+use crate::judge::verdict::{Expected, VerdictKind};
 
 /// Text for a terminal: witnesses are drawn as coloured balls (ANSI escapes, stripped by the
 /// writer when colour is off).
@@ -275,12 +275,12 @@ fn failures_of(o: &mut String, s: &SolutionReport, limits: &Constraints) {
     let skipped = s
         .cases
         .iter()
-        .filter(|c| c.verdict == crate::runner::SKIPPED)
+        .filter(|c| c.verdict == crate::judge::runner::SKIPPED)
         .count();
     let bad: Vec<&CaseResult> = s
         .cases
         .iter()
-        .filter(|c| c.verdict != "AC" && c.verdict != crate::runner::SKIPPED)
+        .filter(|c| c.verdict != "AC" && c.verdict != crate::judge::runner::SKIPPED)
         .collect();
     let status = if s.as_expected {
         "as expected"
@@ -317,7 +317,7 @@ fn failures_of(o: &mut String, s: &SolutionReport, limits: &Constraints) {
                 .unwrap_or("?")
         );
     }
-    if let Some(m) = crate::runner::same_failure_everywhere(&s.cases) {
+    if let Some(m) = crate::judge::runner::same_failure_everywhere(&s.cases) {
         let _ = writeln!(o, "  every case: {m}");
         return;
     }
@@ -381,7 +381,7 @@ fn failing_block(o: &mut String, f: &FailingInput, limits: &Constraints) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draw::plain;
+    use crate::report::draw::plain;
     use crate::report::fixture;
 
     #[test]

@@ -3,13 +3,13 @@
 
 use std::fmt::Write as _;
 
-use crate::counterexample::{Counterexample, FailureKind};
-use crate::exhaust::ExhaustReport;
-use crate::explain;
-use crate::fuzz::FuzzReport;
-use crate::killmatrix::KillMatrix;
-use crate::metamorphic::Inconsistency;
-use crate::rules::{Constraints, Instance, Move};
+use crate::game::rules::{Constraints, Instance, Move};
+use crate::hunt::counterexample::{Counterexample, FailureKind};
+use crate::hunt::exhaust::ExhaustReport;
+use crate::hunt::fuzz::FuzzReport;
+use crate::judge::killmatrix::KillMatrix;
+use crate::judge::metamorphic::Inconsistency;
+use crate::report::explain;
 
 /// The witness of `cx` step by step, indented, or the -1 line.
 fn witness_block(o: &mut String, cx: &Counterexample, limits: &Constraints, indent: &str) {
@@ -34,7 +34,7 @@ fn witness_block(o: &mut String, cx: &Counterexample, limits: &Constraints, inde
 fn parse_move(s: &str) -> Option<Move> {
     let (c, g) = s.split_once('@')?;
     Some(Move {
-        colour: crate::rules::Colour::from_char(c.chars().next()?)?,
+        colour: crate::game::rules::Colour::from_char(c.chars().next()?)?,
         gap: g.parse().ok()?,
     })
 }

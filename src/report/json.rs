@@ -2,7 +2,7 @@
 //! `case_errors`, `claims`) and more (`expectations`, `config`, `exit_code`, ...).
 
 use super::Reporter;
-use crate::runner::RunReport;
+use crate::judge::runner::RunReport;
 
 /// Pretty-printed JSON, one object.
 pub struct Json;

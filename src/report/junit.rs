@@ -14,8 +14,8 @@ use quick_xml::events::{BytesDecl, BytesText, Event};
 use quick_xml::Writer;
 
 use super::{failing_cases, kind_of, missing_promise, returned, witness_lines, Reporter};
-use crate::runner::{CaseResult, RunReport, SolutionReport};
-use crate::verdict::VerdictKind;
+use crate::judge::runner::{CaseResult, RunReport, SolutionReport};
+use crate::judge::verdict::VerdictKind;
 
 /// JUnit XML in the schema most consumers read (Jenkins, GitLab, GitHub test reporters):
 /// `testsuites > testsuite > testcase > failure | error | system-out`, times in seconds.
@@ -183,7 +183,7 @@ fn solution_suite(r: &RunReport, s: &SolutionReport) -> Suite {
                 name: c.case.clone(),
                 classname: s.name.clone(),
                 time: c.time_ms / 1e3,
-                problem: if c.verdict == crate::runner::SKIPPED {
+                problem: if c.verdict == crate::judge::runner::SKIPPED {
                     Some(Problem {
                         element: "skipped",
                         kind: c.verdict.to_string(),
@@ -196,7 +196,7 @@ fn solution_suite(r: &RunReport, s: &SolutionReport) -> Suite {
                 // A verdict the folder promises is not a failure, but it is worth a note.
                 system_out: (!fails
                     && kind != VerdictKind::Accepted
-                    && c.verdict != crate::runner::SKIPPED)
+                    && c.verdict != crate::judge::runner::SKIPPED)
                     .then(|| {
                         format!(
                             "{} as {} promises: {} + {}: oracle {}, returned {}",

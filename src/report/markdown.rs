@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 use quick_xml::escape::escape;
 
 use super::{failing_cases, missing_promise, returned, witness_lines, Reporter};
-use crate::runner::{CaseResult, RunReport, SolutionReport};
-use crate::verdict::VerdictKind;
+use crate::judge::runner::{CaseResult, RunReport, SolutionReport};
+use crate::judge::verdict::VerdictKind;
 
 /// GitHub-flavoured Markdown with inline HTML (`<details>`, `<code>`).
 pub struct Markdown;

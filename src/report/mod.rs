@@ -1,14 +1,19 @@
 //! Reporters: turn a finished [`RunReport`] into bytes for people or machines. One file per
 //! format; adding a format is one file and one [`Format`] variant. Also the rule, shared by
-//! every format, for which case results count as failures of a solution.
+//! every format, for which case results count as failures of a solution, and what every format
+//! draws on: the baseline diff, `run`'s progress bar, a witness explained and drawn.
 
+pub mod baseline;
 pub mod csv;
+pub mod draw;
+pub mod explain;
 pub mod gradebook;
 pub mod human;
 pub mod hunt;
 pub mod json;
 pub mod junit;
 pub mod markdown;
+pub mod progress;
 pub mod timing;
 
 use std::path::PathBuf;
@@ -16,11 +21,10 @@ use std::str::FromStr;
 
 use clap::ValueEnum;
 
-use crate::draw;
-use crate::oracle::Oracle;
-use crate::rules::{Constraints, Instance};
-use crate::runner::{CaseResult, RunReport, SolutionReport};
-use crate::verdict::{Expected, VerdictKind};
+use crate::game::oracle::Oracle;
+use crate::game::rules::{Constraints, Instance};
+use crate::judge::runner::{CaseResult, RunReport, SolutionReport};
+use crate::judge::verdict::{Expected, VerdictKind};
 
 /// An output format. `solve` writes human or json; `run` writes all four.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -40,7 +44,7 @@ pub enum Format {
 /// Something that renders a run.
 pub trait Reporter {
     /// The whole report as text. Only the human format may hold ANSI colour escapes; whoever
-    /// writes the text strips them when colour is off (see [`crate::draw::plain`]).
+    /// writes the text strips them when colour is off (see [`crate::report::draw::plain`]).
     fn render(&self, report: &RunReport) -> String;
 }
 
@@ -105,7 +109,7 @@ pub fn kind_of(code: &str) -> VerdictKind {
 
 /// Is one case's verdict a failure for a solution whose folder promises `expected`?
 ///
-/// The per-case reading of [`crate::verdict::as_expected`]: in `accepted/` every non-AC case
+/// The per-case reading of [`crate::judge::verdict::as_expected`]: in `accepted/` every non-AC case
 /// fails; in `wrong_answer/` (and likewise TLE, RE, MLE) AC and the promised verdict are both
 /// fine, any other verdict fails; with a DOMjudge list, AC and the listed verdicts are fine; in
 /// `rejected/` (or with nothing expected) no case fails on its own. What a per-case rule cannot
@@ -116,9 +120,9 @@ pub fn case_fails(expected: impl Into<Expected>, verdict: VerdictKind) -> bool {
 
 /// Is `c` a failing case of `s`? [`case_fails`], except that a solution that is as expected has
 /// none (a DOMjudge list judges only the final verdict, the first non-AC case), and that a
-/// skipped case (see [`crate::runner::SKIPPED`]) is neither.
+/// skipped case (see [`crate::judge::runner::SKIPPED`]) is neither.
 pub fn fails_for(s: &SolutionReport, c: &CaseResult) -> bool {
-    c.verdict != crate::runner::SKIPPED
+    c.verdict != crate::judge::runner::SKIPPED
         && !s.as_expected
         && case_fails(s.expected, kind_of(c.verdict))
 }
@@ -178,7 +182,7 @@ pub fn sweep_summary(s: &SolutionReport) -> Option<String> {
         Some(f) => format!(
             "{} of {bound} passed, then {}: {}, oracle {}, returned {}",
             w.judged - 1,
-            crate::runner::sweep_case_id(&f.board, &f.hand),
+            crate::judge::runner::sweep_case_id(&f.board, &f.hand),
             f.verdict,
             f.oracle,
             f.got.map_or("no answer".into(), |g| g.to_string())
@@ -219,13 +223,13 @@ pub fn witness_lines(board: &str, hand: &str, limits: &Constraints, styled: bool
 pub(crate) mod fixture {
     use std::path::Path;
 
-    use crate::case::{self, Suite};
-    use crate::config::Config;
-    use crate::execute::{Executor, InProcess};
-    use crate::rules::{Constraints, Instance};
-    use crate::runner::{self, RunReport};
+    use crate::cases::case::{self, Suite};
+    use crate::cases::config::Config;
+    use crate::game::rules::{Constraints, Instance};
+    use crate::judge::execute::{Executor, InProcess};
+    use crate::judge::runner::{self, RunReport};
+    use crate::judge::verdict::VerdictKind;
     use crate::submission::registry::Solution;
-    use crate::verdict::VerdictKind;
 
     /// The line of the fake's panic, as its message reports it.
     pub const PANIC_LINE: u32 = line!() + 11;
@@ -236,7 +240,7 @@ pub(crate) mod fixture {
         fn answer(&self, board: &str, hand: &str) -> i32 {
             let truth = || {
                 let i = Instance::parse(board, hand, &Constraints::default()).unwrap();
-                crate::oracle::solve(&i).unwrap().as_i32()
+                crate::game::oracle::solve(&i).unwrap().as_i32()
             };
             match self.0 {
                 "panics_on_g" if board.contains('G') => panic!("no G please"),
@@ -252,7 +256,7 @@ pub(crate) mod fixture {
         fn name(&self) -> &str {
             self.0
         }
-        fn expected(&self) -> crate::verdict::Expected {
+        fn expected(&self) -> crate::judge::verdict::Expected {
             self.1.into()
         }
         fn source(&self) -> &str {
@@ -390,7 +394,7 @@ mod tests {
         let mut checked = 0;
         for expected in VerdictKind::ALL {
             for kinds in &lists {
-                let ok = crate::verdict::as_expected(expected, kinds);
+                let ok = crate::judge::verdict::as_expected(expected, kinds);
                 let any_case = kinds.iter().any(|k| case_fails(expected, *k));
                 // as expected => no failing case
                 assert!(!(ok && any_case), "{expected:?} {kinds:?}");

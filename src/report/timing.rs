@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 use comfy_table::CellAlignment;
 
 use super::human::table;
-use crate::runner::RunReport;
-use crate::timing::MARGIN;
+use crate::judge::runner::RunReport;
+use crate::judge::timing::MARGIN;
 
 /// The "Timing" table and, when there are any, the limit-sensitive verdicts; empty without
 /// solutions.

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::config::Limits;
+use crate::cases::config::Limits;
 use crate::submission::worker::Launch;
 
 /// A program a language needs, looked up on `PATH`.

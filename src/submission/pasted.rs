@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use thiserror::Error;
 
-use crate::config::Limits;
-use crate::execute::{Executor, Failure, Unbuilt};
+use crate::cases::config::Limits;
+use crate::judge::execute::{Executor, Failure, Unbuilt};
 use crate::submission::build::{self, Outcome as BuildOutcome};
 use crate::submission::expected_results;
 use crate::submission::language::{Language, Paste};

@@ -30,8 +30,8 @@ use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
 use serde::{Deserialize, Serialize};
 
-use crate::config::Limits;
-use crate::execute::{process_cpu_ms, Executor, Failure, InProcess, Outcome, Unjudged};
+use crate::cases::config::Limits;
+use crate::judge::execute::{process_cpu_ms, Executor, Failure, InProcess, Outcome, Unjudged};
 use crate::submission::registry::Solution;
 use crate::submission::sandbox;
 use crate::submission::tree::Tree;

@@ -8,8 +8,8 @@ use std::path::Path;
 use quick_xml::events::Event;
 use quick_xml::{Reader, XmlVersion};
 
-use zuma_judge::draw;
-use zuma_judge::rules::{Constraints, Instance};
+use zuma_judge::game::rules::{Constraints, Instance};
+use zuma_judge::report::draw;
 
 use crate::common::{judge, settings};
 
@@ -253,9 +253,9 @@ fn bad_report_spec_is_a_usage_error() {
 }
 
 /// The oracle's answer for an input within LeetCode's limits, from the library.
-fn oracle(board: &str, hand: &str) -> (Instance, zuma_judge::oracle::Answer) {
+fn oracle(board: &str, hand: &str) -> (Instance, zuma_judge::game::oracle::Answer) {
     let i = Instance::parse(board, hand, &Constraints::default()).unwrap();
-    let a = zuma_judge::oracle::solve(&i).unwrap();
+    let a = zuma_judge::game::oracle::solve(&i).unwrap();
     (i, a)
 }
 
@@ -274,7 +274,7 @@ fn solve_explain_draws_both_moves_and_every_removal() {
     let (i, answer) = oracle("RRWWRRBBRR", "WB");
     let mut want = vec!["2".to_string(), "RRWWRRBBRR + WB: 2 moves".to_string()];
     want.extend(draw::moves(&i, answer.witness.as_ref().unwrap(), false));
-    want.push(zuma_judge::explain::search(&answer, 2));
+    want.push(zuma_judge::report::explain::search(&answer, 2));
     assert_eq!(lines, want);
     assert!(lines[2].starts_with("start          R R W W R R B B R R "));
     let moves: Vec<usize> = (0..lines.len())
@@ -305,7 +305,7 @@ fn solve_explain_minus_one_shows_the_best_partial_line() {
                remove BBB   B W W W B B W W\n  \
                remove WWW   B B B W W\n  \
                remove BBB   W W\n",
-            zuma_judge::explain::search(&answer, 2)
+            zuma_judge::report::explain::search(&answer, 2)
         ));
 }
 

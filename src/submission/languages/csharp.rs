@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::config::Limits;
+use crate::cases::config::Limits;
 use crate::submission::language::{diagnose_class, Language, Paste, Recipe, Tool};
 use crate::submission::languages::cpp::c_string;
 use crate::submission::worker::Launch;

@@ -6,7 +6,7 @@
 use std::ffi::OsString;
 use std::path::Path;
 
-use crate::config::Limits;
+use crate::cases::config::Limits;
 use crate::submission::language::{diagnose_class, one_line, Language, Paste, Recipe, Tool};
 use crate::submission::worker::Launch;
 

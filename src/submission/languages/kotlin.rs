@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::config::Limits;
+use crate::cases::config::Limits;
 use crate::submission::language::{diagnose_class, one_line, Language, Paste, Recipe, Tool};
 use crate::submission::languages::java::{jvm, JAVA_TOOL};
 use crate::submission::worker::Launch;

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use crate::config::Limits;
+use crate::cases::config::Limits;
 use crate::submission::language::{diagnose_function, Language, Paste, Recipe, Tool};
 use crate::submission::worker::Launch;
 

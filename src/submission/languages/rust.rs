@@ -10,7 +10,7 @@
 
 use std::path::Path;
 
-use crate::config::Limits;
+use crate::cases::config::Limits;
 use crate::submission::language::{has_word, Language, Paste, Recipe, Tool};
 use crate::submission::worker::Launch;
 

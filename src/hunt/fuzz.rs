@@ -1,6 +1,6 @@
 //! `fuzz`: judges a candidate on seeded random instances from
 //! [`generate::random_instance`] (aimed at answers 1..=5), on every core, until a count or a
-//! time is reached or it fails; then shrinks the failure with [`crate::minimise`]. Instance `i`
+//! time is reached or it fails; then shrinks the failure with [`crate::judge::minimise`]. Instance `i`
 //! of seed `S` is drawn from its own generator seeded `S + i`, so any one is reproduced alone.
 
 use std::collections::BTreeMap;
@@ -13,17 +13,17 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::counterexample::Counterexample;
-use crate::execute::Failure;
-use crate::exhaust::{self, ExecutorFactory, ExhaustError, Worker, MEMO_CAP};
-use crate::generate;
-use crate::metamorphic::{self, Inconsistency};
-use crate::minimise;
-use crate::oracle::Oracle;
-use crate::rules::{Constraints, Instance};
-use crate::runner::{self, MINIMISE_TRIES};
+use crate::game::generate;
+use crate::game::oracle::Oracle;
+use crate::game::rules::{Constraints, Instance};
+use crate::hunt::counterexample::Counterexample;
+use crate::hunt::exhaust::{self, ExecutorFactory, ExhaustError, Worker, MEMO_CAP};
+use crate::judge::execute::Failure;
+use crate::judge::metamorphic::{self, Inconsistency};
+use crate::judge::minimise;
+use crate::judge::runner::{self, MINIMISE_TRIES};
+use crate::judge::verdict::VerdictKind;
 use crate::submission::registry::Solution;
-use crate::verdict::VerdictKind;
 
 /// When to stop (besides a failure).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,7 +45,7 @@ pub struct Options {
     pub metamorphic: bool,
     /// Worker threads; 0 for one per core.
     pub jobs: usize,
-    /// Set by Ctrl-C or SIGTERM ([`crate::interrupt::STOP`]); `None` for no interrupts. The
+    /// Set by Ctrl-C or SIGTERM ([`crate::judge::interrupt::STOP`]); `None` for no interrupts. The
     /// executors should watch the same flag, so that a call in progress stops too.
     pub interrupt: Option<&'static AtomicBool>,
 }
@@ -87,7 +87,7 @@ pub struct FuzzReport {
     /// The candidate.
     pub solution: String,
     /// Its folder.
-    pub expected: crate::verdict::Expected,
+    pub expected: crate::judge::verdict::Expected,
     /// The run's seed.
     pub seed: u64,
     /// Instances generated and judged (up to and including a failure).
@@ -379,7 +379,7 @@ fn shrink(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::execute::{Executor, InProcess};
+    use crate::judge::execute::{Executor, InProcess};
     use crate::submission::registry;
 
     fn fuzz(name: &str, seed: u64, count: u64) -> FuzzReport {

@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use crate::atomic;
-use crate::case;
-use crate::generate;
-use crate::rules::{Board, Constraints, Hand, Instance};
+use crate::cases::case;
+use crate::game::generate;
+use crate::game::rules::{Board, Constraints, Hand, Instance};
 
 /// Where regression cases go by default, relative to the project root.
 pub const DEFAULT_DIR: &str = "cases/regressions";

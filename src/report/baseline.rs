@@ -10,8 +10,8 @@ use std::path::Path;
 use serde::Deserialize;
 use thiserror::Error;
 
+use crate::judge::runner::RunReport;
 use crate::report::{case_fails, kind_of};
-use crate::runner::RunReport;
 
 /// The parts of a JSON report a comparison reads. Unknown keys are ignored.
 #[derive(Clone, Debug, Deserialize)]
@@ -26,7 +26,7 @@ pub struct SolutionEntry {
     /// The file stem.
     pub name: String,
     /// Its folder's verdict.
-    pub expected: crate::verdict::Expected,
+    pub expected: crate::judge::verdict::Expected,
     /// Whether its verdicts matched the folder.
     pub as_expected: bool,
     /// Every case.
@@ -152,9 +152,9 @@ pub enum Change {
         /// Solution.
         solution: String,
         /// Old folder verdict.
-        old: crate::verdict::Expected,
+        old: crate::judge::verdict::Expected,
         /// New folder verdict.
-        new: crate::verdict::Expected,
+        new: crate::judge::verdict::Expected,
     },
     /// A solution's "as expected" flipped; a regression when it became false.
     AsExpectedChanged {
@@ -444,7 +444,7 @@ pub fn compare(old: &Baseline, new: &Baseline) -> Comparison {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verdict::VerdictKind;
+    use crate::judge::verdict::VerdictKind;
 
     fn case(id: &str, verdict: &str, time_ms: f64) -> CaseEntry {
         CaseEntry {

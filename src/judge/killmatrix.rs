@@ -4,8 +4,8 @@
 
 use serde::Serialize;
 
-use crate::runner::RunReport;
-use crate::verdict::VerdictKind;
+use crate::judge::runner::RunReport;
+use crate::judge::verdict::VerdictKind;
 
 /// Largest number of known-wrong solutions for the exact cover (a search over `2^n` sets of
 /// solutions); above it the cover is greedy and says so.

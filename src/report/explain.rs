@@ -1,10 +1,10 @@
-//! Witness explanation: replays a move list through [`crate::rules`] and lays out each step
+//! Witness explanation: replays a move list through [`crate::game::rules`] and lays out each step
 //! (the ball inserted, then every removal of the chain reaction) for people to check by eye.
 
 use serde::Serialize;
 
-use crate::oracle::Answer;
-use crate::rules::{Instance, Move};
+use crate::game::oracle::Answer;
+use crate::game::rules::{Instance, Move};
 
 /// One move of a witness, played out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -127,7 +127,7 @@ pub fn compact(moves: &[Move]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Colour, Constraints};
+    use crate::game::rules::{Colour, Constraints};
 
     #[test]
     fn split_pair_step_by_step() {

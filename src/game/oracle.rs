@@ -1,5 +1,5 @@
 //! The oracle: the exact answer for an instance, with a witness (the optimal move list) that is
-//! replayed through [`crate::rules`] before it is returned. A complete search made fast only by
+//! replayed through [`crate::game::rules`] before it is returned. A complete search made fast only by
 //! reductions whose safety is argued beside them; no editorial pruning rule is used here.
 //!
 //! Iterative deepening over packed boards. What makes it fast, each argued where it is coded:
@@ -12,7 +12,7 @@
 use rustc_hash::FxHashMap;
 use thiserror::Error;
 
-use crate::rules::{self, Board, Colour, Instance, Move};
+use crate::game::rules::{self, Board, Colour, Instance, Move};
 
 /// A board packed 3 bits a ball: ball `i` sits in bits `3i..3i+3` as `colour index + 1`, and 0
 /// means "no ball", so the length is implied by the highest non-zero cell. Holds up to 42 balls;
@@ -543,8 +543,8 @@ pub fn solve(instance: &Instance) -> Result<Answer, WitnessError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reference;
-    use crate::rules::{Constraints, Hand};
+    use crate::game::reference;
+    use crate::game::rules::{Constraints, Hand};
 
     fn inst(board: &str, hand: &str) -> Instance {
         Instance::parse(
@@ -601,7 +601,7 @@ mod tests {
     #[test]
     fn packed_play_agrees_with_rules() {
         let mut checked = 0;
-        for board in crate::generate::stable_boards(7, 5) {
+        for board in crate::game::generate::stable_boards(7, 5) {
             let p = pack(&board);
             for c in Colour::ALL {
                 for gap in 0..=board.len() {
@@ -625,7 +625,7 @@ mod tests {
         let lim = Constraints::default();
         let mut oracle = Oracle::new();
         let mut n = 0u64;
-        for (board, hand) in crate::generate::canonical_instances(6, 4) {
+        for (board, hand) in crate::game::generate::canonical_instances(6, 4) {
             let i = Instance::parse(&board.to_string(), &hand.to_string(), &lim).unwrap();
             let want = reference::solve(&i).as_i32();
             let got = oracle.solve(&i).unwrap();
@@ -661,7 +661,7 @@ mod tests {
     #[test]
     fn one_move_agrees_with_expansion() {
         let mut found = 0;
-        for board in crate::generate::stable_boards(6, 5) {
+        for board in crate::game::generate::stable_boards(6, 5) {
             for c in Colour::ALL {
                 let hand = Hand::from_counts(std::array::from_fn(|i| u8::from(i == c.index())));
                 let empties = |gap| board.play(Move { gap, colour: c }).after.is_empty();
@@ -700,8 +700,8 @@ mod tests {
                 .as_i32()
         };
         let mut checked = 0;
-        for board in crate::generate::stable_boards(5, 5) {
-            for hand in crate::generate::hands(3) {
+        for board in crate::game::generate::stable_boards(5, 5) {
+            for hand in crate::game::generate::hands(3) {
                 let (b, h) = (board.to_string(), hand.to_string());
                 let v = value(&b, &h);
                 assert_eq!(

@@ -4,10 +4,10 @@
 
 use anstyle::{AnsiColor, Color, Style};
 
-use crate::explain;
-use crate::oracle::Answer;
-use crate::partial::{self, Partial};
-use crate::rules::{Colour, Instance, Move};
+use crate::game::oracle::Answer;
+use crate::game::partial::{self, Partial};
+use crate::game::rules::{Colour, Instance, Move};
+use crate::report::explain;
 
 /// When to colour terminal output (`--color`). `auto` colours a terminal unless `NO_COLOR` is
 /// set (or `CLICOLOR=0`); `CLICOLOR_FORCE` forces colour; the flag overrides the environment.
@@ -157,13 +157,13 @@ pub fn moves(instance: &Instance, moves: &[Move], styled: bool) -> Vec<String> {
 }
 
 /// The oracle's `answer` for `instance`, drawn: the witness move by move; or, for -1, how the
-/// oracle's search was exhausted ([`crate::explain::search`]) and the best partial line ([`partial::best_partial`]), the moves
+/// oracle's search was exhausted ([`crate::report::explain::search`]) and the best partial line ([`partial::best_partial`]), the moves
 /// that leave the fewest balls on the board.
 pub fn explain(instance: &Instance, answer: &Answer, styled: bool) -> Vec<String> {
     if let Some(w) = &answer.witness {
         return moves(instance, w, styled);
     }
-    let mut out = vec![crate::explain::search(answer, instance.hand.len())];
+    let mut out = vec![crate::report::explain::search(answer, instance.hand.len())];
     let p = partial::best_partial(instance, partial::MAX_STATES);
     out.push(partial_summary(&p));
     out.extend(moves(instance, &p.moves, styled));
@@ -204,7 +204,7 @@ pub fn plain(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Constraints;
+    use crate::game::rules::Constraints;
 
     fn split_pair() -> (Instance, Vec<Move>) {
         // split pair: RRWWRRBBRR + WB

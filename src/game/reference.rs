@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use crate::rules::{Board, Hand, Instance, Move};
+use crate::game::rules::{Board, Hand, Instance, Move};
 
 /// Result of the reference search.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,7 +65,7 @@ pub fn solve(instance: &Instance) -> ReferenceAnswer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Constraints;
+    use crate::game::rules::Constraints;
 
     fn answer(board: &str, hand: &str) -> i32 {
         solve(&Instance::parse(board, hand, &Constraints::default()).unwrap()).as_i32()

@@ -4,10 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::execute::Failure;
-use crate::explain;
-use crate::metamorphic::Inconsistency;
-use crate::oracle::Answer;
+use crate::game::oracle::Answer;
+use crate::judge::execute::Failure;
+use crate::judge::metamorphic::Inconsistency;
+use crate::report::explain;
 
 /// How an answer is wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -6,17 +6,17 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::case::{self, Case, Suite};
-use crate::config::Config;
-use crate::execute::{Executor, Failure, Outcome, Unjudged};
-use crate::explain;
-use crate::generate;
-use crate::minimise;
-use crate::oracle::{Answer, Oracle, WitnessError};
-use crate::rules::{Instance, Move};
+use crate::cases::case::{self, Case, Suite};
+use crate::cases::config::Config;
+use crate::game::generate;
+use crate::game::oracle::{Answer, Oracle, WitnessError};
+use crate::game::rules::{Instance, Move};
+use crate::judge::execute::{Executor, Failure, Outcome, Unjudged};
+use crate::judge::minimise;
+use crate::judge::timing::{self, Timing};
+use crate::judge::verdict::{self, Verdict, VerdictKind};
+use crate::report::explain;
 use crate::submission::registry::Solution;
-use crate::timing::{self, Timing};
-use crate::verdict::{self, Verdict, VerdictKind};
 
 /// What the runner reports while it works, in order.
 #[derive(Debug)]
@@ -81,7 +81,7 @@ pub struct CaseResult {
     pub points: u64,
     /// Wall time of the call, in milliseconds.
     pub time_ms: f64,
-    /// CPU time of the call, in milliseconds (see [`crate::execute::Outcome::cpu_ms`]).
+    /// CPU time of the call, in milliseconds (see [`crate::judge::execute::Outcome::cpu_ms`]).
     pub cpu_ms: f64,
     /// With `run --repeat N`: the wall time of every call, in milliseconds (`time_ms` is their
     /// median); omitted for a single call. A baseline reads their spread as the noise.
@@ -114,7 +114,7 @@ pub fn sweep_case_id(board: &str, hand: &str) -> String {
     format!("sweep#{board}+{hand}")
 }
 
-/// What a solution's sweep did (see [`crate::config::Sweep`]). JSON:
+/// What a solution's sweep did (see [`crate::cases::config::Sweep`]). JSON:
 /// `sweep: {max_board, max_hand, classes, judged, failed, skipped, cpu_ms, wall_ms}`.
 #[derive(Clone, Debug, Serialize)]
 pub struct SweepReport {
@@ -283,7 +283,7 @@ pub struct ClaimReport {
     /// A claimed move sequence, replayed (null when the claim names no moves). The claim
     /// holds only when the moves are legal and leave `leaves` (empty: they clear the board).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub moves: Option<crate::moves::MovesCheck>,
+    pub moves: Option<crate::game::moves::MovesCheck>,
     /// The board the moves are claimed to leave; empty for "they clear it".
     #[serde(skip_serializing_if = "Option::is_none")]
     pub leaves: Option<String>,
@@ -471,13 +471,13 @@ pub struct Checked {
 /// One claim checked: its answer against the oracle's, its moves replayed through the rules.
 /// A claim about an input outside the constraints never holds.
 pub fn claim_report(
-    c: &crate::case::Case,
-    cl: &crate::case::Claim,
+    c: &crate::cases::case::Case,
+    cl: &crate::cases::case::Claim,
     oracle_value: Option<i32>,
     oracle: &mut Oracle,
 ) -> Result<ClaimReport, WitnessError> {
     let moves = match (&c.input, &cl.moves) {
-        (Ok(i), Some(m)) => Some(crate::moves::check(i, m, oracle)?),
+        (Ok(i), Some(m)) => Some(crate::game::moves::check(i, m, oracle)?),
         _ => None,
     };
     let answer_holds = cl
@@ -993,7 +993,7 @@ fn failing_of_result(r: &CaseResult, inst: &Instance, ans: &Answer) -> FailingIn
 /// Every symmetry class within `[sweep]` (none when it is off), in size order, with the
 /// oracle's answer.
 fn sweep_inputs(
-    sweep: &crate::config::Sweep,
+    sweep: &crate::cases::config::Sweep,
     oracle: &mut Oracle,
 ) -> Result<Vec<(Instance, Answer)>, WitnessError> {
     if !sweep.enabled() {
@@ -1043,7 +1043,7 @@ impl TleStreak {
         }
     }
 
-    fn skipping(&self, judging: &crate::config::Judging) -> bool {
+    fn skipping(&self, judging: &crate::cases::config::Judging) -> bool {
         judging.tle_skip_after > 0 && self.streak >= judging.tle_skip_after
     }
 }
@@ -1137,7 +1137,7 @@ fn is_wall_tle(v: &Verdict) -> bool {
 }
 
 /// Whether another run could change the verdict: see [`judge_stable`].
-fn near_limit(v: &Verdict, out: &Outcome, limits: &crate::config::Limits) -> bool {
+fn near_limit(v: &Verdict, out: &Outcome, limits: &crate::cases::config::Limits) -> bool {
     let limit = limits.cpu_ms as f64;
     let decided_by_cpu = match v {
         Verdict::Accepted | Verdict::WrongAnswer { .. } => true,
@@ -1164,7 +1164,7 @@ fn unjudged(
     sol: &dyn Solution,
     why: &Unjudged,
     run_by: String,
-    limits: &crate::config::Limits,
+    limits: &crate::cases::config::Limits,
 ) -> SolutionReport {
     let kind = match why {
         Unjudged::CompileError(_) | Unjudged::ToolchainMissing(_) => VerdictKind::CompileError,
@@ -1284,9 +1284,9 @@ mod tests {
     use std::path::Path;
 
     use super::*;
-    use crate::case;
-    use crate::execute::InProcess;
-    use crate::rules::Constraints;
+    use crate::cases::case;
+    use crate::game::rules::Constraints;
+    use crate::judge::execute::InProcess;
 
     /// Right when the hand is written in `RYBGW` order, -1 otherwise: a solution whose answer
     /// depends on the order of the hand.
@@ -1308,7 +1308,7 @@ mod tests {
         fn find_min_step(&self, board: String, hand: String) -> i32 {
             let inst = Instance::parse(&board, &hand, &Constraints::default()).unwrap();
             if inst.hand.to_string() == hand {
-                crate::oracle::solve(&inst).unwrap().as_i32()
+                crate::game::oracle::solve(&inst).unwrap().as_i32()
             } else {
                 -1
             }
@@ -1353,9 +1353,9 @@ mod stable_tests {
     use std::rc::Rc;
 
     use super::*;
-    use crate::case;
-    use crate::config::{Judging, Sweep};
-    use crate::rules::Constraints;
+    use crate::cases::case;
+    use crate::cases::config::{Judging, Sweep};
+    use crate::game::rules::Constraints;
 
     /// Answers each call with `f(board, hand)`, and records every wall limit it is given.
     struct Scripted<F> {
@@ -1418,7 +1418,7 @@ mod stable_tests {
     }
 
     fn solution() -> &'static dyn Solution {
-        &crate::runner::tests::SortedHandOnly
+        &crate::judge::runner::tests::SortedHandOnly
     }
 
     #[test]
@@ -1579,7 +1579,7 @@ mod stable_tests {
                     f: move |b: &str, h: &str| {
                         calls.borrow_mut().push(format!("{b}+{h}"));
                         let inst = Instance::parse(b, h, &Constraints::default()).unwrap();
-                        let right = crate::oracle::solve(&inst).unwrap().as_i32();
+                        let right = crate::game::oracle::solve(&inst).unwrap().as_i32();
                         let got = if h.len() == 2 && b.len() >= 3 {
                             7
                         } else {

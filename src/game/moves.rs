@@ -1,12 +1,12 @@
 //! A claimed move sequence, replayed: is every move legal (a ball the hand holds, a gap on the
 //! board), what board does it leave, does it clear the board, and is it as short as the
-//! oracle's answer. Moves use the gap numbering of [`crate::rules::Move`] (`R@2`). Used by the
+//! oracle's answer. Moves use the gap numbering of [`crate::game::rules::Move`] (`R@2`). Used by the
 //! case-file claims (`run`, `audit`) and by `editorial`.
 
 use serde::Serialize;
 
-use crate::oracle::{Oracle, WitnessError};
-use crate::rules::{Board, Instance, Move};
+use crate::game::oracle::{Oracle, WitnessError};
+use crate::game::rules::{Board, Instance, Move};
 
 /// What replaying a sequence showed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -106,7 +106,7 @@ pub fn replay_until_illegal(instance: &Instance, moves: &[Move]) -> (Board, Opti
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Constraints;
+    use crate::game::rules::Constraints;
 
     fn check_str(board: &str, hand: &str, moves: &[&str]) -> MovesCheck {
         let i = Instance::parse(board, hand, &Constraints::default()).unwrap();

@@ -84,7 +84,7 @@ pub trait Executor {
     }
 
     /// Sets the wall-clock limit of the calls that follow, in milliseconds (`None`: back to
-    /// [`crate::config::Limits::wall_ms`]). The runner shortens it after a submission's first
+    /// [`crate::cases::config::Limits::wall_ms`]). The runner shortens it after a submission's first
     /// TLE. Executors without limits ignore it.
     fn set_wall_ms(&mut self, _wall_ms: Option<u64>) {}
 }

@@ -9,9 +9,9 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use crate::oracle;
-use crate::reference;
-use crate::rules::Instance;
+use crate::game::oracle;
+use crate::game::reference;
+use crate::game::rules::Instance;
 use crate::submission::registry;
 
 /// A way to answer one instance.
@@ -120,14 +120,14 @@ impl BenchReport {
 /// Errors on a case file error, when an engine fails, or when a process cannot be started.
 pub fn run(
     cases: &[std::path::PathBuf],
-    limits: &crate::rules::Constraints,
+    limits: &crate::game::rules::Constraints,
     engines: &[Engine],
     mode: Mode,
     repeat: usize,
     exe: &Path,
     on_row: &mut dyn FnMut(&Row),
 ) -> anyhow::Result<BenchReport> {
-    let suite = crate::case::load(cases, limits);
+    let suite = crate::cases::case::load(cases, limits);
     if let Some(e) = suite.errors.first() {
         anyhow::bail!("{e}");
     }

@@ -7,7 +7,7 @@ use std::cmp::Ordering;
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use crate::rules::{Board, Colour, Constraints, Hand, Instance};
+use crate::game::rules::{Board, Colour, Constraints, Hand, Instance};
 
 /// Every stable board (no run of three) of 1..=`max_len` balls over the first `colours` colours
 /// of [`Colour::ALL`], shortest first, then in lexicographic `RYBGW` order.
@@ -522,7 +522,7 @@ mod tests {
     fn random_instances_are_valid_and_spread() {
         use rand::SeedableRng;
         let limits = Constraints::default();
-        let mut oracle = crate::oracle::Oracle::new();
+        let mut oracle = crate::game::oracle::Oracle::new();
         let mut histogram = std::collections::BTreeMap::new();
         for seed in 0..2000u64 {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);

@@ -8,8 +8,8 @@ use serde::Deserialize;
 use thiserror::Error;
 use toml::Spanned;
 
-use crate::config::line_of;
-use crate::rules::{Constraints, InputError, Instance, Move};
+use crate::cases::config::line_of;
+use crate::game::rules::{Constraints, InputError, Instance, Move};
 
 /// One third-party claim about a case's answer, kept with its source.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,7 +18,7 @@ pub struct Claim {
     pub source: String,
     /// The claimed answer in moves, -1 for impossible (`answer = N`), if claimed.
     pub answer: Option<i64>,
-    /// A claimed move sequence (`moves = ["R@2", "B@4"]`, gaps as [`crate::rules::Move`]
+    /// A claimed move sequence (`moves = ["R@2", "B@4"]`, gaps as [`crate::game::rules::Move`]
     /// numbers them), if claimed; it holds when it is legal and leaves `leaves`.
     pub moves: Option<Vec<Move>>,
     /// The board the moves are claimed to leave (`leaves = "WW"`); empty, the default, means
@@ -621,7 +621,7 @@ fn claim(c: RawClaim, line_in: &dyn Fn(usize) -> usize) -> Result<Claim, (usize,
     let leaves = c.leaves.unwrap_or_default();
     if let Some(ch) = leaves
         .chars()
-        .find(|ch| crate::rules::Colour::from_char(*ch).is_none())
+        .find(|ch| crate::game::rules::Colour::from_char(*ch).is_none())
     {
         return Err((at, format!("leaves = {leaves:?}: '{ch}' is not a colour")));
     }

@@ -9,10 +9,10 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::generate;
-use crate::oracle::{self, Oracle};
-use crate::reference;
-use crate::rules::{Board, Colour, Hand, Instance};
+use crate::game::generate;
+use crate::game::oracle::{self, Oracle};
+use crate::game::reference;
+use crate::game::rules::{Board, Colour, Hand, Instance};
 
 /// The size bound of a check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,9 +7,9 @@ use similar::TextDiff;
 use toml_edit::{DocumentMut, Item, Table, Value};
 
 use crate::atomic;
-use crate::case::{self, CaseError, CaseWarning};
-use crate::oracle::{Oracle, WitnessError};
-use crate::rules::{Constraints, Instance};
+use crate::cases::case::{self, CaseError, CaseWarning};
+use crate::game::oracle::{Oracle, WitnessError};
+use crate::game::rules::{Constraints, Instance};
 
 /// What auditing one file found.
 #[derive(Debug, Default)]
@@ -78,7 +78,7 @@ pub fn audit_text(
             Err(_) => None,
         };
         for cl in &c.claims {
-            let r = crate::runner::claim_report(c, cl, value, oracle)?;
+            let r = crate::judge::runner::claim_report(c, cl, value, oracle)?;
             if r.holds {
                 continue;
             }

@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::runner::Event;
-use crate::verdict::VerdictKind;
+use crate::judge::runner::Event;
+use crate::judge::verdict::VerdictKind;
 
 /// How long a run goes before its bar appears: shorter runs would only flash it.
 pub const SHOW_AFTER: Duration = Duration::from_millis(500);
@@ -178,7 +178,7 @@ impl Drop for Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verdict::Verdict;
+    use crate::judge::verdict::Verdict;
 
     /// An RE before the bar appears is held, not dropped (it used to be printed to the hidden
     /// bar, so the REs of a run never showed), and an AC is no news.

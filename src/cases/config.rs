@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::rules::Constraints;
+use crate::game::rules::Constraints;
 
 /// Judging limits, per case.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -54,7 +54,7 @@ impl Limits {
 
 /// `[sweep]`: after the case files, every submission is judged on every symmetry class (colour
 /// renaming x board reversal) of boards of 1..=`max_board` and hands of 1..=`max_hand` balls,
-/// smallest first, up to its first failing class (see [`crate::runner`]).
+/// smallest first, up to its first failing class (see [`crate::judge::runner`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Sweep {
@@ -124,7 +124,7 @@ pub const SWEEP_MAX_BOARD: usize = 10;
 #[serde(deny_unknown_fields, default)]
 pub struct Judging {
     /// Up to how many extra runs a case gets when its CPU time lands within a factor
-    /// [`crate::timing::MARGIN`] of the CPU limit, on either side; the fastest run is judged.
+    /// [`crate::judge::timing::MARGIN`] of the CPU limit, on either side; the fastest run is judged.
     pub reruns: usize,
     /// After this many consecutive TLEs a submission's remaining cases (and its sweep) are
     /// skipped; 0 never skips.

@@ -5,8 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::execute::{Executor, Outcome};
-use crate::rules::Colour;
+use crate::game::rules::Colour;
+use crate::judge::execute::{Executor, Outcome};
 
 /// One law: a change to the input strings that keeps the answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -202,7 +202,7 @@ pub fn check_each_law(exec: &mut dyn Executor, board: &str, hand: &str) -> Optio
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::execute::Failure;
+    use crate::judge::execute::Failure;
 
     /// A fake candidate that answers 1 when the board starts with R, else 2: breaks reversal
     /// and renaming, keeps hand order.

@@ -5,7 +5,7 @@
 
 use rustc_hash::FxHashSet;
 
-use crate::rules::{Board, Colour, Hand, Instance, Move};
+use crate::game::rules::{Board, Colour, Hand, Instance, Move};
 
 /// How many distinct (board, hand) states [`best_partial`] stores by default before it stops
 /// and reports the best line seen so far. Measured with a release build: the hardest -1
@@ -39,7 +39,7 @@ struct Node {
 }
 
 /// A board as a hash key: 3 bits a ball, colour index + 1, so no two boards share a key.
-/// Boards hold at most [`crate::rules::MAX_TOTAL_BALLS`] (41) balls: 123 bits.
+/// Boards hold at most [`crate::game::rules::MAX_TOTAL_BALLS`] (41) balls: 123 bits.
 fn pack(board: &Board) -> u128 {
     board
         .balls()
@@ -146,7 +146,7 @@ pub fn best_partial(instance: &Instance, max_states: usize) -> Partial {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{replay, Constraints};
+    use crate::game::rules::{replay, Constraints};
 
     fn inst(board: &str, hand: &str) -> Instance {
         Instance::parse(board, hand, &Constraints::default()).unwrap()
@@ -185,7 +185,7 @@ mod tests {
     #[test]
     fn removes_agrees_with_play() {
         let mut checked = 0;
-        for board in crate::generate::stable_boards(6, 5) {
+        for board in crate::game::generate::stable_boards(6, 5) {
             for c in Colour::ALL {
                 for gap in 0..=board.len() {
                     let played = !board.play(Move { gap, colour: c }).removals.is_empty();

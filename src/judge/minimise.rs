@@ -2,7 +2,7 @@
 //! proptest's shrinker (simplify, keep the step only if the failure survives, stop when no
 //! single step does). Every candidate stays valid under the run's constraints.
 
-use crate::rules::{Board, Colour, Constraints, Hand, Instance};
+use crate::game::rules::{Board, Colour, Constraints, Hand, Instance};
 
 /// The inputs one shrinking step can reach from `instance`, most shrinking first: each board
 /// ball removed, each hand colour less one ball, then two balls removed at once (two board

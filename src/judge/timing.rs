@@ -4,9 +4,9 @@
 
 use serde::Serialize;
 
-use crate::config::Limits;
-use crate::execute::median;
-use crate::runner::CaseResult;
+use crate::cases::config::Limits;
+use crate::judge::execute::median;
+use crate::judge::runner::CaseResult;
 
 /// A case is limit-sensitive when an answer took more than `limit / MARGIN` CPU time, or a call
 /// that ran to its end took between `limit` and `limit * MARGIN` (so a TLE a faster machine could

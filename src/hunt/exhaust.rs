@@ -15,12 +15,12 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::counterexample::{classify, Counterexample, FailureKind};
-use crate::execute::{Executor, Failure};
-use crate::generate::{self, SymmetryClass};
-use crate::metamorphic::{self, Inconsistency};
-use crate::oracle::{Oracle, WitnessError};
-use crate::rules::{Constraints, Instance};
+use crate::game::generate::{self, SymmetryClass};
+use crate::game::oracle::{Oracle, WitnessError};
+use crate::game::rules::{Constraints, Instance};
+use crate::hunt::counterexample::{classify, Counterexample, FailureKind};
+use crate::judge::execute::{Executor, Failure};
+use crate::judge::metamorphic::{self, Inconsistency};
 use crate::submission::registry::Solution;
 
 /// Builds one executor per worker thread. Each thread calls only its own.
@@ -135,7 +135,7 @@ pub struct ExhaustReport {
     /// The candidate.
     pub solution: String,
     /// Its folder.
-    pub expected: crate::verdict::Expected,
+    pub expected: crate::judge::verdict::Expected,
     /// The bound on the board, in balls.
     pub max_board: usize,
     /// The bound on the hand, in balls.
@@ -688,8 +688,8 @@ pub fn merge(reports: &[(PathBuf, ExhaustReport)]) -> Result<ExhaustReport, Merg
     }
 
     let order = |c: &ClassRef| {
-        let b = crate::rules::Board::from_letters(&c.board).unwrap_or_default();
-        let h = crate::rules::Hand::from_letters(&c.hand).unwrap_or_default();
+        let b = crate::game::rules::Board::from_letters(&c.board).unwrap_or_default();
+        let h = crate::game::rules::Hand::from_letters(&c.hand).unwrap_or_default();
         (b, h)
     };
     let domain = reports
@@ -731,12 +731,12 @@ pub fn merge(reports: &[(PathBuf, ExhaustReport)]) -> Result<ExhaustReport, Merg
             .min_by(|a, b| {
                 let (x, y) = (
                     generate::symmetry_canonical(
-                        &crate::rules::Board::from_letters(&a.board).unwrap_or_default(),
-                        &crate::rules::Hand::from_letters(&a.hand).unwrap_or_default(),
+                        &crate::game::rules::Board::from_letters(&a.board).unwrap_or_default(),
+                        &crate::game::rules::Hand::from_letters(&a.hand).unwrap_or_default(),
                     ),
                     generate::symmetry_canonical(
-                        &crate::rules::Board::from_letters(&b.board).unwrap_or_default(),
-                        &crate::rules::Hand::from_letters(&b.hand).unwrap_or_default(),
+                        &crate::game::rules::Board::from_letters(&b.board).unwrap_or_default(),
+                        &crate::game::rules::Hand::from_letters(&b.hand).unwrap_or_default(),
                     ),
                 );
                 generate::size_order((&x.0, &x.1), (&y.0, &y.1))
@@ -785,8 +785,8 @@ pub fn merge(reports: &[(PathBuf, ExhaustReport)]) -> Result<ExhaustReport, Merg
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::execute::InProcess;
-    use crate::rules::{Board, Hand};
+    use crate::game::rules::{Board, Hand};
+    use crate::judge::execute::InProcess;
     use crate::submission::registry;
 
     fn sweep_with(name: &str, max_board: usize, max_hand: usize, all: bool) -> ExhaustReport {
@@ -924,8 +924,8 @@ mod tests {
     struct CannotStart;
 
     impl Executor for CannotStart {
-        fn call(&mut self, _board: &str, _hand: &str) -> crate::execute::Outcome {
-            crate::execute::Outcome {
+        fn call(&mut self, _board: &str, _hand: &str) -> crate::judge::execute::Outcome {
+            crate::judge::execute::Outcome {
                 result: Err(Failure::Stopped("cannot start zuma-judge worker".into())),
                 wall_ms: 0.0,
                 cpu_ms: 0.0,
