@@ -111,6 +111,63 @@ pub struct Spec {
     /// the toolchain and writes nothing beyond its build folder.
     #[serde(default)]
     pub build: Option<BuildRules>,
+    /// A cgroup the outer joins before anything else ([`CpuCgroup`]).
+    #[serde(default)]
+    pub cgroup: Option<PathBuf>,
+}
+
+/// A cgroup of one worker's own, made where the judge may (root, a CPU-accounting hierarchy
+/// mounted): the kernel counts in it the CPU time of every task that ever ran there, even a
+/// child it reaped itself (its parent ignored SIGCHLD), whose time no parent is charged and
+/// `/proc` no longer shows. Removed when dropped.
+#[derive(Debug)]
+pub struct CpuCgroup {
+    pub dir: PathBuf,
+    /// The file with the total and its unit: `cpuacct.usage` (ns, cgroup v1) or `cpu.stat`'s
+    /// `usage_usec` (cgroup v2).
+    v1: bool,
+}
+
+impl CpuCgroup {
+    /// A new, empty cgroup, or `None` where none can be made.
+    pub fn new() -> Option<CpuCgroup> {
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let name = format!("zuma-judge-{}-{n}", std::process::id());
+        [("/sys/fs/cgroup/cpuacct", true), ("/sys/fs/cgroup", false)]
+            .into_iter()
+            .filter(|(root, v1)| {
+                let probe = if *v1 {
+                    "cpuacct.usage"
+                } else {
+                    "cgroup.controllers"
+                };
+                Path::new(root).join(probe).exists()
+            })
+            .find_map(|(root, v1)| {
+                let dir = Path::new(root).join(&name);
+                fs::create_dir(&dir).ok()?;
+                Some(CpuCgroup { dir, v1 })
+            })
+    }
+
+    /// CPU time of every task that ever ran in it, in milliseconds.
+    pub fn cpu_ms(&self) -> Option<f64> {
+        if self.v1 {
+            let text = fs::read_to_string(self.dir.join("cpuacct.usage")).ok()?;
+            Some(text.trim().parse::<f64>().ok()? / 1e6)
+        } else {
+            let text = fs::read_to_string(self.dir.join("cpu.stat")).ok()?;
+            let line = text.lines().find(|l| l.starts_with("usage_usec"))?;
+            Some(line.split_whitespace().nth(1)?.parse::<f64>().ok()? / 1e3)
+        }
+    }
+}
+
+impl Drop for CpuCgroup {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir(&self.dir);
+    }
 }
 
 /// What a build may touch besides the toolchain's folders ([`ROOTS`], `/etc`, `/proc`, `/sys`,
@@ -123,8 +180,9 @@ pub struct BuildRules {
     pub write: Vec<PathBuf>,
 }
 
-/// Folders a build reads besides [`ROOTS`] and its compilers' installations.
-const BUILD_READ: [&str; 4] = ["/etc", "/proc", "/sys", "/dev"];
+/// Folders a build reads besides [`ROOTS`], the [`ETC`] entries and its compilers'
+/// installations.
+const BUILD_READ: [&str; 3] = ["/proc", "/sys", "/dev"];
 
 /// Whether workers run sandboxed, and what the probe found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -370,6 +428,10 @@ fn outer(args: &[OsString]) -> Result<Never, String> {
     if let Some(rules) = &spec.build {
         return build_exec(rules, command);
     }
+    if let Some(cgroup) = &spec.cgroup {
+        fs::write(cgroup.join("cgroup.procs"), std::process::id().to_string())
+            .map_err(|e| format!("joining {}: {e}", cgroup.display()))?;
+    }
     let as_root = geteuid().is_root();
     let mut flags = CloneFlags::CLONE_NEWNS
         | CloneFlags::CLONE_NEWPID
@@ -537,19 +599,7 @@ fn reap(first: Pid, status: OwnedFd) -> Result<Never, String> {
 /// spec's own.
 fn sources(spec: &Spec) -> Vec<PathBuf> {
     let mut all: Vec<PathBuf> = ROOTS.iter().map(PathBuf::from).collect();
-    if let Ok(etc) = fs::read_dir("/etc") {
-        let mut names: Vec<PathBuf> = etc
-            .flatten()
-            .filter(|e| {
-                let name = e.file_name();
-                ETC.iter()
-                    .any(|p| name.as_bytes().starts_with(p.as_bytes()))
-            })
-            .map(|e| e.path())
-            .collect();
-        names.sort();
-        all.extend(names);
-    }
+    all.extend(etc_entries());
     all.extend(DEVICES.iter().map(PathBuf::from));
     all.extend(spec.expose.iter().cloned());
     // A path inside another is already shown by the other's bind, whose read-only mount
@@ -558,6 +608,24 @@ fn sources(spec: &Spec) -> Vec<PathBuf> {
     all.retain(|p| !shown.iter().any(|q| q != p && p.starts_with(q)));
     all.dedup();
     all
+}
+
+/// The entries of `/etc` named by [`ETC`], sorted.
+fn etc_entries() -> Vec<PathBuf> {
+    let Ok(etc) = fs::read_dir("/etc") else {
+        return Vec::new();
+    };
+    let mut names: Vec<PathBuf> = etc
+        .flatten()
+        .filter(|e| {
+            let name = e.file_name();
+            ETC.iter()
+                .any(|p| name.as_bytes().starts_with(p.as_bytes()))
+        })
+        .map(|e| e.path())
+        .collect();
+    names.sort();
+    names
 }
 
 /// Builds the view and makes it the root: a read-only tmpfs with the [`sources`] bound in
@@ -822,6 +890,7 @@ fn build_landlock(rules: &BuildRules) -> Result<(), landlock::RulesetError> {
         .iter()
         .chain(BUILD_READ.iter())
         .map(PathBuf::from)
+        .chain(etc_entries())
         .chain(rules.read.iter().cloned())
         .collect();
     Ruleset::default()

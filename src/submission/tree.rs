@@ -16,6 +16,8 @@ use std::path::{Path, PathBuf};
 use nix::time::{clock_getcpuclockid, clock_gettime};
 use nix::unistd::Pid;
 
+use crate::submission::sandbox::CpuCgroup;
+
 /// A worker's processes. The common case, a submission that starts no process, costs a few
 /// microseconds per reading: its first process's CPU clock, and files kept open.
 #[derive(Debug)]
@@ -29,6 +31,9 @@ pub struct Tree {
     first_statm: Option<File>,
     /// Under the sandbox, once found: its init and its PID namespace.
     sandboxed: Option<Namespace>,
+    /// The worker's own cgroup, where the judge could make one: its CPU total also counts
+    /// the processes `/proc` never showed.
+    cgroup: Option<CpuCgroup>,
 }
 
 /// The sandbox's init, by its PID on the machine, and what its PID namespace holds.
@@ -49,9 +54,10 @@ struct Namespace {
 }
 
 impl Tree {
-    /// The worker whose first process is `root`.
-    pub fn new(root: Pid) -> Tree {
+    /// The worker whose first process is `root` (in `cgroup`, when it has one).
+    pub fn new(root: Pid, cgroup: Option<CpuCgroup>) -> Tree {
         Tree {
+            cgroup,
             root,
             first: root,
             first_stat: File::open(proc_dir(root).join("stat")).ok(),
@@ -128,6 +134,15 @@ impl Tree {
     /// thread, exited ones too), the time of the children it and init reaped, and every other
     /// process's time.
     pub fn cpu_ms(&mut self) -> f64 {
+        let seen = self.seen_cpu_ms();
+        match self.cgroup.as_ref().and_then(CpuCgroup::cpu_ms) {
+            Some(all) => seen.max(all),
+            None => seen,
+        }
+    }
+
+    /// [`Tree::cpu_ms`] as `/proc` shows it.
+    fn seen_cpu_ms(&mut self) -> f64 {
         let first = process_cpu_ms(self.first);
         if self.sandboxed.is_none() {
             return first
@@ -422,7 +437,7 @@ mod tests {
     #[test]
     fn a_plain_worker_is_its_own_process() {
         let me = Pid::this();
-        let mut tree = Tree::new(me);
+        let mut tree = Tree::new(me, None);
         assert!(!tree.others_ever());
         assert!(tree.others().is_empty());
         assert_eq!(tree.kill_started(), 0);

@@ -562,12 +562,17 @@ fn excerpt(line: &[u8]) -> String {
 fn spawn(launch: &Launch, expose: &[std::path::PathBuf], memory_mib: u64) -> io::Result<Live> {
     let (replies, reply_w) = std::io::pipe()?;
     let (mut diag_r, diag_w) = std::io::pipe()?;
+    let cgroup = sandbox::status()
+        .is_on()
+        .then(sandbox::CpuCgroup::new)
+        .flatten();
     let mut cmd = if sandbox::status().is_on() {
         let spec = sandbox::Spec {
             expose: expose.to_vec(),
             env: launch.env.clone(),
             probe: false,
             build: None,
+            cgroup: cgroup.as_ref().map(|c| c.dir.clone()),
         };
         let (program, args) = sandbox::wrap(&launch.program, &launch.args, spec)?;
         let mut cmd = Command::new(program);
@@ -616,7 +621,7 @@ fn spawn(launch: &Launch, expose: &[std::path::PathBuf], memory_mib: u64) -> io:
     Ok(Live {
         child,
         pid,
-        tree: Tree::new(pid),
+        tree: Tree::new(pid, cgroup),
         memory_mib: u64::MAX,
         cpu_mark: 0.0,
         reaped_cpu_ms: 0.0,
