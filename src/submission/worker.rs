@@ -290,6 +290,13 @@ impl Worker {
                     return Err(Failure::Crash("died while starting".into()));
                 }
                 live.cpu_mark = live.cpu_ms();
+                // Loading is not free time: a submission that works before its first call
+                // (at module level, in a static initialiser) meets the CPU limit there too.
+                let limit = self.settings.limits.cpu_ms;
+                if live.cpu_mark > limit as f64 {
+                    live.kill();
+                    return Err(Failure::TimeLimit(format!("CPU {limit} ms")));
+                }
                 self.live = Some(live);
                 Ok(())
             }
@@ -441,7 +448,8 @@ impl Executor for Worker {
         if let Some(live) = &mut self.live {
             let cpu = live.cpu_ms();
             let busy = cpu - live.cpu_mark > IDLE_CPU_MS;
-            if busy || matches!(live.child.try_wait(), Ok(Some(_))) {
+            // A reply nobody asked for would answer this call: the worker starts afresh.
+            if busy || live.unasked_reply() || matches!(live.child.try_wait(), Ok(Some(_))) {
                 live.kill();
                 self.live = None;
             } else {
@@ -521,9 +529,9 @@ fn classify_reply(
             ))
         })
     } else if let Some(p) = reply.panic {
-        Err(Failure::Panic(p))
+        Err(Failure::Panic(one_line(&p)))
     } else if let Some(e) = reply.error {
-        Err(Failure::Crash(format!("raised {e}")))
+        Err(Failure::Crash(format!("raised {}", one_line(&e))))
     } else if reply.memory.is_some() {
         Err(Failure::MemoryLimit(format!(
             "memory {} MiB",
@@ -531,7 +539,8 @@ fn classify_reply(
         )))
     } else if let Some(b) = reply.bad_return {
         Err(Failure::Crash(format!(
-            "malformed reply: returned {b}, not an integer"
+            "malformed reply: returned {}, not an integer",
+            one_line(&b)
         )))
     } else {
         Err(Failure::Crash("malformed reply: no answer".into()))
@@ -543,6 +552,15 @@ fn classify_reply(
     } else {
         result
     }
+}
+
+/// A message the submission wrote, made one line of at most 300 characters: a newline or
+/// another control character in it could fake a line of the report.
+fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .take(300)
+        .collect()
 }
 
 /// The first 120 characters of a reply line, for messages.
@@ -794,6 +812,13 @@ impl Live {
         }
     }
 
+    /// Whether the worker has written more than it was asked for: a line is waiting before
+    /// the next request is sent.
+    fn unasked_reply(&self) -> bool {
+        let mut fds = [PollFd::new(self.replies.as_fd(), PollFlags::POLLIN)];
+        !self.pending.is_empty() || poll(&mut fds, PollTimeout::ZERO).is_ok_and(|n| n > 0)
+    }
+
     /// Kills the worker's process group and every other process of its tree (one that left
     /// the group), and reaps the worker.
     fn kill(&mut self) {
@@ -970,6 +995,15 @@ mod tests {
     use super::*;
 
     const MEM: &str = "memory 1024 MiB";
+
+    #[test]
+    fn a_message_from_the_submission_is_one_line() {
+        assert_eq!(
+            one_line("x\n| evil.rs   accepted |\r\u{1b}[2J"),
+            "x | evil.rs   accepted |  [2J"
+        );
+        assert_eq!(one_line(&"y".repeat(400)).len(), 300);
+    }
 
     #[test]
     fn a_call_over_the_cpu_limit_is_tle_whatever_ended_it() {
