@@ -17,16 +17,28 @@ pub struct Markdown;
 /// bury the comment. JUnit lists them all.
 pub const DETAILS_PER_SOLUTION: usize = 10;
 
-/// `s` as inline code that survives tables and HTML: escaped for HTML, `|` as an entity.
+/// `s` as inline code that survives tables and HTML: one line, escaped for HTML, `|` as an
+/// entity (a file name may hold a newline).
 fn code(s: &str) -> String {
-    format!("<code>{}</code>", escape(s).replace('|', "&#124;"))
+    format!(
+        "<code>{}</code>",
+        escape(&one_line(s)).replace('|', "&#124;")
+    )
 }
 
 /// `s` as table-cell or summary text: HTML-escaped, `|` as an entity, one line.
 fn text(s: &str) -> String {
-    escape(s.lines().collect::<Vec<_>>().join(" "))
-        .replace('|', "&#124;")
-        .to_string()
+    escape(&one_line(s)).replace('|', "&#124;").to_string()
+}
+
+/// `s` with every line break and other control character made a space.
+fn one_line(s: &str) -> String {
+    s.lines()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 impl Reporter for Markdown {
@@ -245,6 +257,15 @@ fn case_details(o: &mut String, r: &RunReport, s: &SolutionReport, c: &CaseResul
 mod tests {
     use super::*;
     use crate::report::fixture;
+
+    #[test]
+    fn a_name_with_a_newline_stays_in_its_cell() {
+        assert_eq!(
+            code("evil\n| fake | row |\r\u{1b}[31m"),
+            "<code>evil &#124; fake &#124; row &#124;  [31m</code>"
+        );
+        assert_eq!(text("a\nb"), "a b");
+    }
 
     #[test]
     fn one_details_block_per_failure() {
