@@ -22,13 +22,13 @@ pub const DETAILS_PER_SOLUTION: usize = 10;
 fn code(s: &str) -> String {
     format!(
         "<code>{}</code>",
-        escape(&one_line(s)).replace('|', "&#124;")
+        escape(one_line(s)).replace('|', "&#124;")
     )
 }
 
 /// `s` as table-cell or summary text: HTML-escaped, `|` as an entity, one line.
 fn text(s: &str) -> String {
-    escape(&one_line(s)).replace('|', "&#124;").to_string()
+    escape(one_line(s)).replace('|', "&#124;").to_string()
 }
 
 /// `s` with every line break and other control character made a space.
