@@ -929,6 +929,7 @@ mod tests {
                 result: Err(Failure::Stopped("cannot start zuma-judge worker".into())),
                 wall_ms: 0.0,
                 cpu_ms: 0.0,
+                memory_kib: None,
                 repeats_ms: Vec::new(),
             }
         }

@@ -62,9 +62,20 @@ pub struct Outcome {
     /// CPU time of the call (user + system), in milliseconds; for a call killed at a limit,
     /// the CPU time it had used when it was killed.
     pub cpu_ms: f64,
+    /// Peak resident memory of the call, every process of the worker, in KiB, as the kernel
+    /// measured it; `None` where nothing measured it (an in-process call, a worker that
+    /// never started).
+    pub memory_kib: Option<u64>,
     /// With [`Repeat`]: the wall time of every call, in milliseconds, of which `wall_ms` is
     /// the median; empty for a single call.
     pub repeats_ms: Vec<f64>,
+}
+
+impl Outcome {
+    /// The outcome with its peak memory.
+    pub fn with_memory(self, memory_kib: Option<u64>) -> Outcome {
+        Outcome { memory_kib, ..self }
+    }
 }
 
 /// Something that can call one solution repeatedly.
@@ -192,6 +203,7 @@ impl Executor for InProcess<'_> {
                 result: Err(Failure::Stopped("interrupted".into())),
                 wall_ms: 0.0,
                 cpu_ms: 0.0,
+                memory_kib: None,
                 repeats_ms: Vec::new(),
             };
         }
@@ -214,6 +226,7 @@ impl Executor for InProcess<'_> {
             result,
             wall_ms,
             cpu_ms,
+            memory_kib: None,
             repeats_ms: Vec::new(),
         }
     }
@@ -242,6 +255,7 @@ impl<E: Executor> Executor for Repeat<E> {
     fn call(&mut self, board: &str, hand: &str) -> Outcome {
         let mut answers = Vec::new();
         let (mut walls, mut cpus) = (Vec::new(), Vec::new());
+        let mut memory_kib = None;
         for _ in 0..self.times {
             let out = self.inner.call(board, hand);
             match out.result {
@@ -250,6 +264,7 @@ impl<E: Executor> Executor for Repeat<E> {
             }
             walls.push(out.wall_ms);
             cpus.push(out.cpu_ms);
+            memory_kib = memory_kib.max(out.memory_kib);
         }
         let result = if answers.iter().all(|a| *a == answers[0]) {
             Ok(answers[0])
@@ -270,6 +285,7 @@ impl<E: Executor> Executor for Repeat<E> {
             result,
             wall_ms: median(&mut walls),
             cpu_ms: median(&mut cpus),
+            memory_kib,
             repeats_ms,
         }
     }
@@ -320,6 +336,7 @@ impl Executor for Unbuilt {
             result: Err(Failure::Crash(self.why.message().to_string())),
             wall_ms: 0.0,
             cpu_ms: 0.0,
+            memory_kib: None,
             repeats_ms: Vec::new(),
         }
     }
@@ -349,6 +366,7 @@ mod tests {
             result: Ok(v),
             wall_ms: ms,
             cpu_ms: ms / 2.0,
+            memory_kib: None,
             repeats_ms: Vec::new(),
         }
     }
@@ -370,6 +388,7 @@ mod tests {
             result: Err(Failure::TimeLimit("CPU 100 ms".into())),
             wall_ms: 150.0,
             cpu_ms: 150.0,
+            memory_kib: None,
             repeats_ms: Vec::new(),
         };
         let mut r = Repeat::new(Scripted(vec![ok(2, 1.0), tle.clone()]), 3);

@@ -213,6 +213,7 @@ mod tests {
                 result: Ok(if board.starts_with('R') { 1 } else { 2 }),
                 wall_ms: 0.0,
                 cpu_ms: 0.0,
+                memory_kib: None,
                 repeats_ms: Vec::new(),
             }
         }
@@ -229,6 +230,7 @@ mod tests {
                     .ok_or(Failure::Panic("empty".into())),
                 wall_ms: 0.0,
                 cpu_ms: 0.0,
+                memory_kib: None,
                 repeats_ms: Vec::new(),
             }
         }
@@ -286,6 +288,7 @@ mod tests {
                 result: Ok(if board.starts_with('G') { 1 } else { 2 }),
                 wall_ms: 0.0,
                 cpu_ms: 0.0,
+                memory_kib: None,
                 repeats_ms: Vec::new(),
             }
         }

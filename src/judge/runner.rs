@@ -83,6 +83,9 @@ pub struct CaseResult {
     pub time_ms: f64,
     /// CPU time of the call, in milliseconds (see [`crate::judge::execute::Outcome::cpu_ms`]).
     pub cpu_ms: f64,
+    /// Peak resident memory of the call, every process of the worker, in KiB (see
+    /// [`crate::judge::execute::Outcome::memory_kib`]); null for an in-process call.
+    pub memory_kib: Option<u64>,
     /// With `run --repeat N`: the wall time of every call, in milliseconds (`time_ms` is their
     /// median); omitted for a single call. A baseline reads their spread as the noise.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -1060,6 +1063,7 @@ fn skipped(c: &Case, oracle: i32, after: usize) -> CaseResult {
         points: c.points,
         time_ms: 0.0,
         cpu_ms: 0.0,
+        memory_kib: None,
         times_ms: Vec::new(),
         runs: 0,
         cpu_runs_ms: Vec::new(),
@@ -1087,6 +1091,7 @@ fn case_result(
         verdict: verdict.kind().code(),
         time_ms: out.wall_ms,
         cpu_ms: out.cpu_ms,
+        memory_kib: out.memory_kib,
         times_ms: out.repeats_ms.clone(),
         runs: cpus.len().max(1),
         cpu_runs_ms: cpus,
@@ -1377,6 +1382,7 @@ mod stable_tests {
             result,
             wall_ms: cpu_ms + 1.0,
             cpu_ms,
+            memory_kib: None,
             repeats_ms: Vec::new(),
         }
     }

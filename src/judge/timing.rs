@@ -1,6 +1,7 @@
 //! Timings a judge can be held to: per solution the total, median and maximum CPU time of its
-//! calls (measured inside the worker, around the call only), the slowest case, and the cases
-//! whose verdict hangs on the limit, by the margin of 1.5 that Kattis and DOMjudge use.
+//! calls (measured by the judge, from outside the worker), the largest peak memory, the
+//! slowest case, and the cases whose verdict hangs on the limit, by the margin of 1.5 that
+//! Kattis and DOMjudge use.
 
 use serde::Serialize;
 
@@ -26,6 +27,9 @@ pub struct Timing {
     pub slowest_case: Option<String>,
     /// Sum of the calls' wall times.
     pub wall_total_ms: f64,
+    /// The largest peak resident memory of a call, in KiB; null when nothing measured it
+    /// (in-process calls).
+    pub memory_max_kib: Option<u64>,
     /// Cases whose verdict another machine could change.
     pub warnings: Vec<LimitWarning>,
 }
@@ -90,6 +94,7 @@ pub fn summarise(cases: &[CaseResult], limits: &Limits) -> Timing {
         cpu_median_ms: median(&mut cpus),
         slowest_case: slowest,
         wall_total_ms: cases.iter().fold(0.0, |t, c| t + c.time_ms),
+        memory_max_kib: cases.iter().filter_map(|c| c.memory_kib).max(),
         warnings,
     }
 }
@@ -109,6 +114,7 @@ mod tests {
             points: 1,
             time_ms: cpu_ms + 1.0,
             cpu_ms,
+            memory_kib: Some(cpu_ms as u64 + 1000),
             times_ms: Vec::new(),
             runs: 1,
             cpu_runs_ms: Vec::new(),
@@ -144,6 +150,7 @@ mod tests {
         assert_eq!(t.cpu_total_ms, 1621.0);
         assert_eq!(t.cpu_median_ms, 250.0);
         assert_eq!(t.cpu_max_ms, 460.0);
+        assert_eq!(t.memory_max_kib, Some(1460));
         assert_eq!(t.slowest_case.as_deref(), Some("a#clear-tle"));
         assert_eq!(t.wall_total_ms, 2877.0);
         let got: Vec<_> = t
@@ -166,5 +173,6 @@ mod tests {
         );
         let empty = summarise(&[], &limits);
         assert_eq!((empty.cpu_total_ms, empty.slowest_case), (0.0, None));
+        assert_eq!(empty.memory_max_kib, None);
     }
 }

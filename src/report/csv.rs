@@ -6,7 +6,7 @@ use super::Reporter;
 use crate::judge::runner::RunReport;
 
 /// The columns, in order.
-pub const COLUMNS: [&str; 14] = [
+pub const COLUMNS: [&str; 15] = [
     "path",
     "name",
     "language",
@@ -21,6 +21,7 @@ pub const COLUMNS: [&str; 14] = [
     "cpu_max_ms",
     "first_failure",
     "minimised",
+    "memory_max_kib",
 ];
 
 /// The gradebook as CSV.
@@ -59,6 +60,7 @@ pub fn render(entries: &[Entry]) -> String {
                 .as_ref()
                 .map(|m| format!("{} {}", m.board, m.hand))
                 .unwrap_or_default(),
+            e.memory_max_kib.map(|k| k.to_string()).unwrap_or_default(),
         ])
         .expect("writing to memory");
     }
@@ -74,7 +76,7 @@ mod tests {
         let r = crate::report::fixture::report();
         let text = Csv.render(&r);
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0], "path,name,language,verdict,expected,as_expected,passed,total,score,max_score,cpu_total_ms,cpu_max_ms,first_failure,minimised");
+        assert_eq!(lines[0], "path,name,language,verdict,expected,as_expected,passed,total,score,max_score,cpu_total_ms,cpu_max_ms,first_failure,minimised,memory_max_kib");
         let fields: Vec<Vec<String>> = csv::Reader::from_reader(text.as_bytes())
             .records()
             .map(|r| {
@@ -102,7 +104,8 @@ mod tests {
                     "1",
                     "3",
                     "t.toml#split-pair",
-                    "GGBB GB"
+                    "GGBB GB",
+                    "" // in process: no memory measured
                 ],
                 [
                     "solutions/fake.rs",
@@ -116,7 +119,8 @@ mod tests {
                     "1",
                     "3",
                     "t.toml#green",
-                    "G R"
+                    "G R",
+                    "" // in process: no memory measured
                 ],
                 [
                     "solutions/fake.rs",
@@ -130,7 +134,8 @@ mod tests {
                     "2",
                     "3",
                     "t.toml#example-1",
-                    "R R"
+                    "R R",
+                    "" // in process: no memory measured
                 ],
             ]
         );

@@ -45,6 +45,8 @@ pub struct Entry {
     pub cpu_total_ms: f64,
     /// CPU time of the slowest case, in milliseconds.
     pub cpu_max_ms: f64,
+    /// The largest peak resident memory of a case, in KiB; null when nothing measured it.
+    pub memory_max_kib: Option<u64>,
     /// `file.toml#name` of the first case not AC.
     pub first_failure: Option<String>,
     /// Why it was judged on no case (the compiler's message, a missing toolchain); null when
@@ -86,6 +88,7 @@ pub fn entry(r: &RunReport, s: &SolutionReport) -> Entry {
         max_score: r.points,
         cpu_total_ms: s.timing.cpu_total_ms + passed_sweep_cpu_ms(s),
         cpu_max_ms: s.timing.cpu_max_ms,
+        memory_max_kib: s.timing.memory_max_kib,
         first_failure: s.first_failure_case.clone(),
         message: s.message.clone(),
         minimised: s.minimised.clone(),

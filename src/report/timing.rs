@@ -1,5 +1,6 @@
 //! The timing part of the human report: per solution how it was called, the CPU time total,
-//! median and maximum, the slowest case, and the verdicts that hang on the time limit.
+//! median and maximum, the largest peak memory, the slowest case, and the verdicts that hang
+//! on the time limit.
 
 use std::fmt::Write as _;
 
@@ -22,6 +23,7 @@ pub fn section(r: &RunReport) -> String {
         "CPU total ms",
         "median ms",
         "max ms",
+        "peak MiB",
         "slowest case",
     ]);
     for s in &r.solutions {
@@ -32,17 +34,19 @@ pub fn section(r: &RunReport) -> String {
             format!("{:.2}", tm.cpu_total_ms),
             format!("{:.2}", tm.cpu_median_ms),
             format!("{:.2}", tm.cpu_max_ms),
+            tm.memory_max_kib
+                .map_or("-".into(), |k| format!("{:.1}", k as f64 / 1024.0)),
             tm.slowest_case.clone().unwrap_or_default(),
         ]);
     }
-    for i in 2..5 {
+    for i in 2..6 {
         if let Some(c) = t.column_mut(i) {
             c.set_cell_alignment(CellAlignment::Right);
         }
     }
     let _ = writeln!(
         o,
-        "Timing (CPU time of each call, measured in its worker)\n{t}\n"
+        "Timing (CPU time and peak resident memory of each call, measured by the judge)\n{t}\n"
     );
     let warnings: Vec<_> = r
         .solutions

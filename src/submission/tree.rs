@@ -10,7 +10,7 @@
 //! sandbox only the worker process is known (its threads, and the children it reaped).
 
 use std::fs::File;
-use std::io::{Read, Seek, SeekFrom};
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use nix::time::{clock_getcpuclockid, clock_gettime};
@@ -26,14 +26,40 @@ pub struct Tree {
     root: Pid,
     /// The submission's first process: the root, or PID 2 of the sandbox.
     first: Pid,
-    /// Its `/proc/PID/stat` and `statm`, kept open.
-    first_stat: Option<File>,
-    first_statm: Option<File>,
+    /// Its `/proc/PID` files, kept open.
+    first_files: FirstFiles,
     /// Under the sandbox, once found: its init and its PID namespace.
     sandboxed: Option<Namespace>,
     /// The worker's own cgroup, where the judge could make one: its CPU total also counts
     /// the processes `/proc` never showed.
     cgroup: Option<CpuCgroup>,
+    /// The largest the other processes' memory was seen at since [`Tree::reset_peak`], in KiB.
+    others_peak_kib: u64,
+}
+
+/// The `/proc/PID` files of the submission's first process, kept open: `stat` and `statm`
+/// are read on every poll, `status` (its `VmHWM`) and `clear_refs` once per call.
+#[derive(Debug)]
+struct FirstFiles {
+    stat: Option<File>,
+    statm: Option<File>,
+    status: Option<File>,
+    clear_refs: Option<File>,
+}
+
+impl FirstFiles {
+    fn open(pid: Pid) -> FirstFiles {
+        let dir = proc_dir(pid);
+        FirstFiles {
+            stat: File::open(dir.join("stat")).ok(),
+            statm: File::open(dir.join("statm")).ok(),
+            status: File::open(dir.join("status")).ok(),
+            clear_refs: std::fs::OpenOptions::new()
+                .write(true)
+                .open(dir.join("clear_refs"))
+                .ok(),
+        }
+    }
 }
 
 /// The sandbox's init, by its PID on the machine, and what its PID namespace holds.
@@ -60,9 +86,9 @@ impl Tree {
             cgroup,
             root,
             first: root,
-            first_stat: File::open(proc_dir(root).join("stat")).ok(),
-            first_statm: File::open(proc_dir(root).join("statm")).ok(),
+            first_files: FirstFiles::open(root),
             sandboxed: None,
+            others_peak_kib: 0,
         }
     }
 
@@ -92,8 +118,7 @@ impl Tree {
         ns.reaped_ms_at_ready = stat_ms(&proc_dir(init), StatTimes::Children)
             + stat_ms(&proc_dir(first), StatTimes::Children);
         self.first = first;
-        self.first_stat = File::open(proc_dir(first).join("stat")).ok();
-        self.first_statm = File::open(proc_dir(first).join("statm")).ok();
+        self.first_files = FirstFiles::open(first);
         self.sandboxed = Some(ns);
         true
     }
@@ -147,7 +172,8 @@ impl Tree {
         if self.sandboxed.is_none() {
             return first
                 + self
-                    .first_stat
+                    .first_files
+                    .stat
                     .as_mut()
                     .map_or(0.0, |f| stat_file_ms(f, StatTimes::Children));
         }
@@ -160,7 +186,8 @@ impl Tree {
         }
         let init = self.sandboxed.as_ref().map(|n| n.init);
         let reaped = self
-            .first_stat
+            .first_files
+            .stat
             .as_mut()
             .map_or(0.0, |f| stat_file_ms(f, StatTimes::Children))
             + init.map_or(0.0, |i| stat_ms(&proc_dir(i), StatTimes::Children));
@@ -176,7 +203,7 @@ impl Tree {
     /// proportional set (`Pss`: shared pages split between their users) of every other, so a
     /// fork bomb's shared pages are not counted once per child.
     pub fn memory_kib(&mut self) -> u64 {
-        let first = self.first_statm.as_mut().map_or(0, |f| {
+        let first = self.first_files.statm.as_mut().map_or(0, |f| {
             let mut text = String::new();
             let _ = f.seek(SeekFrom::Start(0));
             let _ = f.read_to_string(&mut text);
@@ -190,12 +217,36 @@ impl Tree {
         if !self.others_ever() {
             return first;
         }
-        first
-            + self
-                .others()
-                .iter()
-                .filter_map(|d| rollup_pss_kib(d))
-                .sum::<u64>()
+        let others = self
+            .others()
+            .iter()
+            .filter_map(|d| rollup_pss_kib(d))
+            .sum::<u64>();
+        self.others_peak_kib = self.others_peak_kib.max(others);
+        first + others
+    }
+
+    /// Starts a new peak for [`Tree::peak_kib`]: the kernel's high-water mark of the first
+    /// process's resident set is set back to what it holds now (`clear_refs` 5, Linux 4.0).
+    pub fn reset_peak(&mut self) {
+        if let Some(f) = &mut self.first_files.clear_refs {
+            let _ = f.write_all(b"5");
+        }
+        self.others_peak_kib = 0;
+    }
+
+    /// The peak resident memory of the worker since [`Tree::reset_peak`], in KiB: the first
+    /// process's high-water mark as the kernel keeps it (`VmHWM`: every thread, between polls
+    /// too), plus the largest the other processes were seen at by [`Tree::memory_kib`] (a
+    /// child that lived between two polls is not seen). `None` when the kernel did not say.
+    pub fn peak_kib(&mut self) -> Option<u64> {
+        let f = self.first_files.status.as_mut()?;
+        let mut text = String::new();
+        f.seek(SeekFrom::Start(0)).ok()?;
+        f.read_to_string(&mut text).ok()?;
+        let line = text.lines().find(|l| l.starts_with("VmHWM:"))?;
+        let first: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(first + self.others_peak_kib)
     }
 
     /// The time the worker's threads have waited for a core, added up, in milliseconds (the

@@ -194,6 +194,9 @@ struct Live {
     cpu_mark: f64,
     /// The CPU time of the worker and its reaped children, from `wait4` once it is reaped.
     reaped_cpu_ms: f64,
+    /// The peak resident set the kernel reported for it when it was reaped (`ru_maxrss`: the
+    /// largest of it and the children it reaped), in KiB.
+    reaped_peak_kib: Option<u64>,
     stdin: ChildStdin,
     replies: std::io::PipeReader,
     pending: Vec<u8>,
@@ -335,6 +338,7 @@ impl Worker {
         let start = Instant::now();
         let base_cpu = live.cpu_mark;
         live.delay_base = None;
+        live.tree.reset_peak();
         if live.stdin.write_all(request).is_err() {
             // The worker died after its previous reply.
             let failure = live.death(&memory);
@@ -347,6 +351,7 @@ impl Worker {
         let wall_ms = start.elapsed().as_secs_f64() * 1e3;
         let cpu_now = live.cpu_ms();
         let cpu_ms = (cpu_now - base_cpu).max(0.0);
+        let memory_kib = live.tree.peak_kib();
         // The time spent waiting for a core matters only to a call near the wall limit.
         let core_wait_ms = if wall_ms * 2.0 > wall_limit as f64 {
             live.core_wait_ms(wall_limit)
@@ -358,15 +363,18 @@ impl Worker {
             Waited::Killed(f) => {
                 live.kill();
                 self.live = None;
-                return failed(cpu_first(f, cpu_ms, &limits), wall_ms, cpu_ms);
+                let f = cpu_first(f, cpu_ms, &limits);
+                return failed(f, wall_ms, cpu_ms).with_memory(memory_kib);
             }
             Waited::Died => {
                 let f = live.death(&memory);
-                // A dead worker's clocks are gone: its time is what the kernel said when it
-                // was reaped.
+                // A dead worker's clocks are gone: its time and its peak are what the kernel
+                // said when it was reaped.
                 let cpu_ms = cpu_ms.max(live.reaped_cpu_ms - base_cpu);
+                let memory_kib = memory_kib.max(live.reaped_peak_kib);
                 self.live = None;
-                return failed(cpu_first(f, cpu_ms, &limits), wall_ms, cpu_ms);
+                let f = cpu_first(f, cpu_ms, &limits);
+                return failed(f, wall_ms, cpu_ms).with_memory(memory_kib);
             }
         };
         let reply = match serde_json::from_slice::<Reply>(&line) {
@@ -374,11 +382,8 @@ impl Worker {
             Err(_) => {
                 live.kill();
                 self.live = None;
-                return failed(
-                    Failure::Crash(format!("malformed reply: {}", excerpt(&line))),
-                    wall_ms,
-                    cpu_ms,
-                );
+                let f = Failure::Crash(format!("malformed reply: {}", excerpt(&line)));
+                return failed(f, wall_ms, cpu_ms).with_memory(memory_kib);
             }
         };
         // What the worker says of its own time is never trusted: a submission could forge it.
@@ -397,6 +402,7 @@ impl Worker {
             result: classify_reply(reply, (&limits, wall_limit), cpu_ms, wall_ms - core_wait_ms),
             wall_ms,
             cpu_ms,
+            memory_kib,
             repeats_ms: Vec::new(),
         }
     }
@@ -509,6 +515,7 @@ fn failed(f: Failure, wall_ms: f64, cpu_ms: f64) -> Outcome {
         result: Err(f),
         wall_ms,
         cpu_ms,
+        memory_kib: None,
         repeats_ms: Vec::new(),
     }
 }
@@ -643,6 +650,7 @@ fn spawn(launch: &Launch, expose: &[std::path::PathBuf], memory_mib: u64) -> io:
         memory_mib: u64::MAX,
         cpu_mark: 0.0,
         reaped_cpu_ms: 0.0,
+        reaped_peak_kib: None,
         stdin,
         replies,
         pending: Vec::new(),
@@ -839,8 +847,8 @@ impl Live {
         classify_death(status.signal(), status.code(), &tail, memory_limit)
     }
 
-    /// Reaps the worker (killing it after a second if it lingers), and keeps the CPU time the
-    /// kernel reports for it and every child it reaped in [`Live::reaped_cpu_ms`].
+    /// Reaps the worker (killing it after a second if it lingers), and keeps the CPU time and
+    /// the peak memory the kernel reports for it and every child it reaped.
     fn reap(&mut self) -> ExitStatus {
         let until = Instant::now() + Duration::from_secs(1);
         loop {
@@ -858,6 +866,7 @@ impl Live {
             if pid == self.pid.as_raw() {
                 let ms = |t: libc::timeval| t.tv_sec as f64 * 1e3 + t.tv_usec as f64 / 1e3;
                 self.reaped_cpu_ms = ms(usage.ru_utime) + ms(usage.ru_stime);
+                self.reaped_peak_kib = Some(usage.ru_maxrss.max(0) as u64);
                 return ExitStatus::from_raw(status);
             }
             if pid != 0 {

@@ -92,12 +92,27 @@ fn grade(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
     )
 }
 
-/// The CSV without its two CPU columns (measured).
+/// The CSV without its two CPU columns and its memory column (measured).
 fn csv_rows(text: &str) -> Vec<String> {
     text.lines()
         .map(|l| {
             let f: Vec<&str> = l.split(',').collect();
-            [&f[..10], &f[12..]].concat().join(",")
+            [&f[..10], &f[12..14]].concat().join(",")
+        })
+        .collect()
+}
+
+/// The CSV's last column, `memory_max_kib`, per row after the header: true where it holds a
+/// number of KiB.
+fn csv_memory_measured(text: &str) -> Vec<bool> {
+    text.lines()
+        .skip(1)
+        .map(|l| {
+            l.rsplit(',')
+                .next()
+                .unwrap()
+                .parse::<u64>()
+                .is_ok_and(|k| k > 0)
         })
         .collect()
 }
@@ -117,6 +132,8 @@ fn a_gradebook_of_a_folder_per_student() {
             "students/dave.js,students/dave.js,javascript,accepted,,true,3,3,6,6,,",
         ]
     );
+    // Carol's file never ran: nothing to measure.
+    assert_eq!(csv_memory_measured(&out), [true, true, false, true]);
     let (code, out, err) = grade(dir.path(), &["students"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(

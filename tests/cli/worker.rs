@@ -991,3 +991,58 @@ fn hostile_rust_solutions_dropped_in_and_rebuilt() {
         "{cx}"
     );
 }
+
+#[test]
+fn each_case_reports_its_own_peak_memory_and_a_childs_counts() {
+    // 120 MiB on example-2 only, in the worker itself or in a child it waits for. The peak is
+    // the kernel's high-water mark, set back at each call: the cases after example-2 are small
+    // again. An idle Python worker holds about 10 MiB.
+    let hog = "        if board == 'WWRRBBWW':\n            b = bytearray(120 << 20)\n            for i in range(0, len(b), 4096): b[i] = 1\n            del b";
+    let child = "        if board == 'WWRRBBWW':\n            import subprocess, sys\n            subprocess.run([sys.executable, '-c', 'b = bytearray(120 << 20)\\nfor i in range(0, len(b), 4096): b[i] = 1\\nimport time; time.sleep(0.5)'])";
+    let ws = workspace(
+        CASES,
+        2000,
+        &[
+            ("accepted/hog_py.py", python(hog)),
+            ("accepted/child_py.py", python(child)),
+        ],
+    );
+    let mut cmd = judge();
+    cmd.current_dir(ws.path()).args([
+        "run",
+        "--cases",
+        "cases.toml",
+        "--solutions-dir",
+        "scripts",
+        "--format",
+        "json",
+        "--solution",
+        "hog_py",
+        "--solution",
+        "child_py",
+    ]);
+    let report = run_json(&mut cmd, 0);
+    for s in report["solutions"].as_array().unwrap() {
+        let mib: Vec<(String, u64)> = s["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| !c["case"].as_str().unwrap().starts_with("sweep#"))
+            .map(|c| {
+                let name = c["case"].as_str().unwrap().split('#').nth(1).unwrap();
+                (name.to_string(), c["memory_kib"].as_u64().unwrap() / 1024)
+            })
+            .collect();
+        let big: Vec<&str> = mib
+            .iter()
+            .filter(|(_, m)| *m >= 120)
+            .map(|(n, _)| n.as_str())
+            .collect();
+        assert_eq!(big, ["example-2"], "{} {mib:?}", s["name"]);
+        assert!(mib.iter().all(|(_, m)| *m < 200), "{} {mib:?}", s["name"]);
+        let small = mib.iter().filter(|(_, m)| *m < 60).count();
+        assert_eq!(small, 4, "{} {mib:?}", s["name"]);
+        let peak = s["timing"]["memory_max_kib"].as_u64().unwrap() / 1024;
+        assert!((120..200).contains(&peak), "{} {peak}", s["name"]);
+    }
+}
