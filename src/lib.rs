@@ -25,7 +25,7 @@
 //!   and the extraction and checking of an editorial's claims and code.
 //! - [`report`]: one file per output format, the baseline diff, the progress bar, a witness
 //!   explained and drawn.
-//! - the binary (`src/main.rs`, `src/cli/`, `src/cli_hunt.rs`): flags, dispatch, exit codes.
+//! - the binary (`src/main.rs`, `src/cli/`: one file per subcommand): flags, dispatch, exit codes.
 //!
 //! [`atomic`] (atomic writes and the folder lock) is used by every stage that writes files.
 //!

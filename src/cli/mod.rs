@@ -1,8 +1,79 @@
-//! The subcommands that have moved into their own files (DESIGN.md "Layout": one file per
-//! subcommand); `main.rs` dispatches to them.
+//! One file per subcommand (DESIGN.md "Layout"), each with its flags as a `clap::Args` struct
+//! and a `run` that returns the exit code; `main.rs` dispatches to them. `hunt.rs` holds
+//! `exhaust`, `merge` and `fuzz` and the flag groups they share; `broken_pipe.rs` the quiet
+//! exit when a reader goes away.
 
 pub mod audit;
+pub mod bench;
 pub mod broken_pipe;
 pub mod editorial;
 pub mod grade;
+pub mod hunt;
 pub mod list;
+pub mod run;
+pub mod selfcheck;
+pub mod solve;
+pub mod worker;
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+use zuma_judge::report::draw::ColorWhen;
+
+/// A judge for LeetCode 488 "Zuma Game": grades findMinStep solutions against an exact oracle.
+#[derive(Parser)]
+#[command(name = "zuma-judge", version, about)]
+pub struct Cli {
+    /// Constraints and limits file; used when present.
+    #[arg(long, global = true, default_value = "judge.toml", value_name = "FILE")]
+    pub config: PathBuf,
+    /// Colour the output: auto (a terminal, unless NO_COLOR is set), always, never.
+    #[arg(long, global = true, value_enum, default_value = "auto")]
+    pub color: ColorWhen,
+    /// Run workers without the sandbox (namespaces, read-only view, Landlock): only for code
+    /// you trust, or where the kernel lacks a part; every report then says "sandbox: off".
+    #[arg(long, global = true)]
+    pub no_sandbox: bool,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Judge every registered solution on the cases (the main job).
+    Run(run::RunArgs),
+    /// The oracle's answer for one input; the first line of human output is the number.
+    Solve(solve::SolveArgs),
+    /// Hold the oracle to the reference BFS and the metamorphic laws on every instance up to a
+    /// size (all cores; exit 1 on any disagreement).
+    Selfcheck(selfcheck::SelfcheckArgs),
+    /// Time the oracle, the reference BFS and the seed 000 port on the same cases.
+    Bench(bench::BenchArgs),
+    /// Check case files and their claims against the oracle; print a diff of the corrections.
+    Audit {
+        /// Case files or directories (default: cases).
+        paths: Vec<PathBuf>,
+        /// Write the corrections to the files.
+        #[arg(long)]
+        fix: bool,
+    },
+    /// The registered solutions, their expected verdicts and sources.
+    List(list::ListArgs),
+    /// Internal: serve one compiled solution to `run` over pipes (see zuma_judge::submission::worker).
+    #[command(hide = true)]
+    Worker {
+        /// The solution's name.
+        #[arg(long)]
+        solution: String,
+    },
+    /// Grade submission files from anywhere (files or folders, recursively): a gradebook, or
+    /// verdicts against a Kattis folder or a DOMjudge @EXPECTED_RESULTS@ comment.
+    Grade(grade::GradeArgs),
+    /// Check an editorial (text, Markdown or saved HTML): its stated answers, board
+    /// transitions, move sequences and code blocks; a review out (exit 1 when anything is
+    /// refuted).
+    Editorial(editorial::EditorialArgs),
+    #[command(flatten)]
+    Hunt(hunt::HuntCommand),
+}

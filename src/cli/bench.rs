@@ -1,0 +1,76 @@
+//! `zuma-judge bench`: the oracle, the reference search and the seed 000 port timed on the same
+//! cases, in process or as whole processes.
+
+use std::io::IsTerminal as _;
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+
+use zuma_judge::cases::config::Config;
+use zuma_judge::hunt::bench::{self, Engine};
+use zuma_judge::report::HumanOrJson;
+
+/// Flags of `bench`.
+#[derive(clap::Args)]
+pub struct BenchArgs {
+    /// A case file or a directory of them; repeatable.
+    #[arg(long = "cases", value_name = "PATH", default_value = "cases/hard.toml")]
+    pub cases: Vec<PathBuf>,
+    /// Time only this engine; repeatable (default: all three).
+    #[arg(long = "engine", value_enum, value_name = "ENGINE")]
+    pub engines: Vec<Engine>,
+    /// Time whole `zuma-judge solve --engine E` processes instead of in-process calls.
+    #[arg(long)]
+    pub process: bool,
+    /// Runs per case and engine, averaged.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub repeat: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "human")]
+    pub format: HumanOrJson,
+}
+
+/// Runs `bench`; returns the exit code.
+pub fn run(config: &Config, a: BenchArgs) -> Result<u8> {
+    cmd_bench(config, &a.cases, &a.engines, a.process, a.repeat, a.format)
+}
+
+fn cmd_bench(
+    config: &Config,
+    cases: &[PathBuf],
+    engines: &[Engine],
+    process: bool,
+    repeat: usize,
+    format: HumanOrJson,
+) -> Result<u8> {
+    let engines = if engines.is_empty() {
+        Engine::ALL.to_vec()
+    } else {
+        engines.to_vec()
+    };
+    let mode = if process {
+        bench::Mode::Process
+    } else {
+        bench::Mode::InProcess
+    };
+    let exe = std::env::current_exe().context("cannot find the zuma-judge executable")?;
+    let report = bench::run(
+        cases,
+        &config.constraints,
+        &engines,
+        mode,
+        repeat,
+        &exe,
+        // Progress is for a person watching: none when standard error is a file or a pipe.
+        &mut |row| {
+            if std::io::stderr().is_terminal() {
+                eprintln!("timed {}", row.case);
+            }
+        },
+    )?;
+    match format {
+        HumanOrJson::Json => println!("{}", serde_json::to_string_pretty(&report)?),
+        HumanOrJson::Human => println!("{report}"),
+    }
+    Ok(u8::from(!report.disagreements.is_empty()))
+}
