@@ -204,9 +204,7 @@ impl Tree {
     /// fork bomb's shared pages are not counted once per child.
     pub fn memory_kib(&mut self) -> u64 {
         let first = self.first_files.statm.as_mut().map_or(0, |f| {
-            let mut text = String::new();
-            let _ = f.seek(SeekFrom::Start(0));
-            let _ = f.read_to_string(&mut text);
+            let text = reread(f).unwrap_or_default();
             let pages: u64 = text
                 .split_whitespace()
                 .nth(1)
@@ -240,10 +238,7 @@ impl Tree {
     /// too), plus the largest the other processes were seen at by [`Tree::memory_kib`] (a
     /// child that lived between two polls is not seen). `None` when the kernel did not say.
     pub fn peak_kib(&mut self) -> Option<u64> {
-        let f = self.first_files.status.as_mut()?;
-        let mut text = String::new();
-        f.seek(SeekFrom::Start(0)).ok()?;
-        f.read_to_string(&mut text).ok()?;
+        let text = reread(self.first_files.status.as_mut()?)?;
         let line = text.lines().find(|l| l.starts_with("VmHWM:"))?;
         let first: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
         Some(first + self.others_peak_kib)
@@ -313,12 +308,20 @@ impl Namespace {
     }
 }
 
+/// An open `/proc` file's text, read again from its start; `None` when it cannot be read (the
+/// process is gone).
+fn reread(f: &mut File) -> Option<String> {
+    let mut text = String::new();
+    f.seek(SeekFrom::Start(0)).ok()?;
+    f.read_to_string(&mut text).ok()?;
+    Some(text)
+}
+
 /// The number an open `/proc` file holds, read again from its start.
 fn read_number(f: &mut File) -> u64 {
-    let mut text = String::new();
-    let _ = f.seek(SeekFrom::Start(0));
-    let _ = f.read_to_string(&mut text);
-    text.trim().parse().unwrap_or(u64::MAX)
+    reread(f)
+        .and_then(|t| t.trim().parse().ok())
+        .unwrap_or(u64::MAX)
 }
 
 fn page_kib() -> u64 {
@@ -376,11 +379,9 @@ fn stat_ms(dir: &Path, which: StatTimes) -> f64 {
 
 /// [`stat_ms`] of a `stat` file kept open.
 fn stat_file_ms(f: &mut File, which: StatTimes) -> f64 {
-    let mut text = String::new();
-    let _ = f.seek(SeekFrom::Start(0));
-    match f.read_to_string(&mut text) {
-        Ok(_) => stat_text_ms(&text, which),
-        Err(_) => 0.0,
+    match reread(f) {
+        Some(text) => stat_text_ms(&text, which),
+        None => 0.0,
     }
 }
 
