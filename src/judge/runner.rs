@@ -1101,8 +1101,9 @@ fn case_result(
 
 /// Judges a call as [`judge_written`] does, then again, up to `[judging] reruns` times, while
 /// the fastest run so far is near the CPU limit: its CPU time in `[limit / MARGIN, limit *
-/// MARGIN)` ([`timing::MARGIN`] = 1.5) and its verdict one that CPU time decides (AC, WA, or a
-/// TLE of the CPU limit). Not rerun: a TLE once the submission had one (`tle_seen`); a TLE of
+/// MARGIN)` ([`timing::MARGIN`] = 1.5) and its verdict one that CPU time decides (AC, WA, a
+/// TLE of the CPU limit, or an MLE, which a faster run could reach before the CPU limit and a
+/// slower one after it). Not rerun: a TLE once the submission had one (`tle_seen`); a TLE of
 /// the wall limit (a sleep); a call killed at the
 /// CPU budget of `limit * MARGIN` (outside the band); a call stopped at the wall-clock
 /// deadline `wall_ms` whatever its message (on a starved machine), which says nothing about how
@@ -1147,6 +1148,9 @@ fn near_limit(v: &Verdict, out: &Outcome, limits: &crate::cases::config::Limits)
     let decided_by_cpu = match v {
         Verdict::Accepted | Verdict::WrongAnswer { .. } => true,
         Verdict::TimeLimitExceeded { .. } => !is_wall_tle(v),
+        // Which limit a call reaches first, memory or CPU time, depends on the machine's speed
+        // when both are close: an MLE in the band is rerun like a TLE, and the fastest run decides.
+        Verdict::MemoryLimitExceeded { .. } => true,
         _ => false,
     };
     decided_by_cpu && out.cpu_ms >= limit / timing::MARGIN && out.cpu_ms < limit * timing::MARGIN
@@ -1462,6 +1466,28 @@ mod stable_tests {
             (Verdict::Accepted, 1000.0, vec![2100.0, 1000.0])
         );
 
+        // An MLE near the CPU limit is rerun too: a rerun that runs out of memory sooner
+        // decides, and one that reaches the CPU limit first (a TLE) does not.
+        let mle = || Err(Failure::MemoryLimit("memory 1024 MiB".into()));
+        let mut script = vec![
+            out(mle(), 1900.0),
+            out(cpu_tle(), 2100.0),
+            out(mle(), 1800.0),
+            out(mle(), 1850.0),
+        ]
+        .into_iter();
+        let mut exec = Scripted {
+            f: |_: &str, _: &str| script.next().unwrap(),
+            walls: walls.clone(),
+        };
+        let (v, o, cpus) =
+            judge_stable(&mut exec, ("WRRBBW", "RB"), 2, &config, (5000, false)).unwrap();
+        assert_eq!(v.kind(), VerdictKind::MemoryLimitExceeded);
+        assert_eq!(
+            (o.cpu_ms, cpus),
+            (1800.0, vec![1900.0, 2100.0, 1800.0, 1850.0])
+        );
+
         // Not rerun: a fast answer, a wall TLE (a sleep), a call killed at 1.5 x the limit, a
         // CPU TLE stopped at the wall deadline on a starved machine.
         let starved = Outcome {
@@ -1472,6 +1498,7 @@ mod stable_tests {
             out(Ok(2), 1332.0),
             out(Err(Failure::TimeLimit("wall 5000 ms".into())), 1500.0),
             out(cpu_tle(), 3000.0),
+            out(Err(Failure::MemoryLimit("memory 1024 MiB".into())), 300.0),
             starved,
         ] {
             let mut script = vec![first.clone()].into_iter();

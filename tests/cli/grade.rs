@@ -374,3 +374,51 @@ fn memory_kept_from_one_case_is_not_charged_to_the_next() {
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["submissions"][0]["verdicts"], serde_json::json!(["AC"]));
 }
+
+/// The three near-limit fixtures of `benches/stability.sh`, on the one case where they spin:
+/// each is rerun (CPU time within a factor 1.5 of the 2 s limit) and judged on its fastest
+/// run, so AC at 95% of the limit, TLE at 105%, and MLE at 1.6 s of CPU, before the limit.
+#[test]
+fn near_limit_calls_are_rerun_and_judged_on_their_fastest_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(
+        d,
+        "cases.toml",
+        "[[case]]\nname = \"hunted-four\"\nboard = \"GYYBYYGGYYBYRYGG\"\nhand = \"RRBGR\"\n",
+    );
+    write(d, "judge.toml", "[sweep]\nmax_board = 0\nmax_hand = 0\n");
+    let near = Path::new(ROOT).join("tests/fixtures/grade/near_limit");
+    let (code, out, err) = grade(d, &[near.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let got: Vec<(String, String, u64)> = v["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let c = &s["cases"][0];
+            (
+                s["name"]
+                    .as_str()
+                    .unwrap()
+                    .rsplit('/')
+                    .next()
+                    .unwrap()
+                    .to_string(),
+                c["verdict"].as_str().unwrap().to_string(),
+                c["runs"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let want = [
+        ("near_ac.py", "AC"),
+        ("near_mle.py", "MLE"),
+        ("near_tle.py", "TLE"),
+    ];
+    let want: Vec<(String, String, u64)> = want
+        .iter()
+        .map(|(n, v)| (n.to_string(), v.to_string(), 4))
+        .collect();
+    assert_eq!(got, want);
+}
