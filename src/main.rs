@@ -55,6 +55,8 @@ fn run(cli: Cli) -> Result<u8> {
         Command::Worker { .. } => unreachable!("dispatched above"),
         Command::Grade(args) => cli::grade::run(&config, args),
         Command::Editorial(args) => cli::editorial::run(&config, args),
-        Command::Hunt(cmd) => cli::hunt::run(&config, cmd),
+        Command::Exhaust(args) => cli::exhaust::run(&config, args),
+        Command::Merge(args) => cli::merge::run(&config, args),
+        Command::Fuzz(args) => cli::fuzz::run(&config, args),
     }
 }

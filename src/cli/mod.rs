@@ -1,15 +1,19 @@
 //! One file per subcommand (DESIGN.md "Layout"), each with its flags as a `clap::Args` struct
-//! and a `run` that returns the exit code; `main.rs` dispatches to them. `hunt.rs` holds
-//! `exhaust`, `merge` and `fuzz` and the flag groups they share; `broken_pipe.rs` the quiet
-//! exit when a reader goes away.
+//! and a `run` that returns the exit code; `main.rs` dispatches to them. `args.rs` holds the
+//! flag groups several share, `hunted.rs` what `exhaust`, `merge` and `fuzz` share, and
+//! `broken_pipe.rs` the quiet exit when a reader goes away.
 
+pub mod args;
 pub mod audit;
 pub mod bench;
 pub mod broken_pipe;
 pub mod editorial;
+pub mod exhaust;
+pub mod fuzz;
 pub mod grade;
-pub mod hunt;
+pub mod hunted;
 pub mod list;
+pub mod merge;
 pub mod run;
 pub mod selfcheck;
 pub mod solve;
@@ -74,6 +78,12 @@ pub enum Command {
     /// transitions, move sequences and code blocks; a review out (exit 1 when anything is
     /// refuted).
     Editorial(editorial::EditorialArgs),
-    #[command(flatten)]
-    Hunt(hunt::HuntCommand),
+    /// Judge a solution on every valid instance up to a bound, one per symmetry class, smallest
+    /// first; report the smallest counterexample (exit 1) or that there is none (exit 0).
+    Exhaust(exhaust::ExhaustArgs),
+    /// Combine the JSON reports of `exhaust --shard 1/N` .. `N/N` into one report.
+    Merge(merge::MergeArgs),
+    /// Judge a solution on seeded random instances aimed at answers 1..5; shrink and record the
+    /// first failure (exit 1).
+    Fuzz(fuzz::FuzzArgs),
 }

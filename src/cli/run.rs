@@ -11,6 +11,7 @@ use zuma_judge::cases::case;
 use zuma_judge::cases::config::Config;
 use zuma_judge::judge::execute::Unbuilt;
 use zuma_judge::judge::execute::{Executor, InProcess, Repeat, Unjudged};
+use zuma_judge::judge::extras;
 use zuma_judge::judge::interrupt;
 use zuma_judge::judge::runner;
 use zuma_judge::judge::verdict::VerdictKind;
@@ -22,8 +23,6 @@ use zuma_judge::submission::pasted::{self, Pasted};
 use zuma_judge::submission::registry::{self, Solution};
 use zuma_judge::submission::worker::{Launch, Settings, Worker};
 use zuma_judge::submission::{build, languages};
-
-use super::hunt as cli_hunt;
 
 /// Flags of `run`.
 #[derive(clap::Args)]
@@ -220,9 +219,8 @@ fn cmd_run(
                     )
             })
             .collect();
-        let extras =
-            cli_hunt::run_extras(&suite, &answering, &mut report, metamorphic, kill_matrix);
-        cli_hunt::render_run(&report, &extras, format)?
+        let extras = extras::compute(&suite, &answering, &mut report, metamorphic, kill_matrix);
+        report::extras::render(&report, &extras, format)?
     } else {
         report::reporter(format).render(&report)
     };

@@ -4,6 +4,7 @@
 //! text); the runner never prints, reporters turn its events into text.
 
 pub mod execute;
+pub mod extras;
 pub mod interrupt;
 pub mod killmatrix;
 pub mod metamorphic;

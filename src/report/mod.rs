@@ -7,6 +7,7 @@ pub mod baseline;
 pub mod csv;
 pub mod draw;
 pub mod explain;
+pub mod extras;
 pub mod gradebook;
 pub mod human;
 pub mod hunt;

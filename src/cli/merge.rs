@@ -1,0 +1,85 @@
+//! `zuma-judge merge`: the JSON reports of `exhaust --shard 1/N` .. `N/N` combined into one,
+//! the gate of a sharded sweep; its counterexample checked against the oracle and recorded.
+
+use std::path::PathBuf;
+
+use anyhow::{anyhow, bail, Result};
+
+use zuma_judge::cases::config::Config;
+use zuma_judge::game::oracle::Oracle;
+use zuma_judge::game::rules::Instance;
+use zuma_judge::hunt::counterexample::Counterexample;
+use zuma_judge::hunt::exhaust;
+use zuma_judge::report::hunt;
+
+use super::args::{HuntFormat, Recording};
+use super::hunted::{emit, json, record, Hunted};
+
+/// Flags of `merge`.
+#[derive(clap::Args)]
+pub struct MergeArgs {
+    /// The shard reports.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "human")]
+    format: HuntFormat,
+    /// Write the report here instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    #[command(flatten)]
+    recording: Recording,
+}
+
+/// Runs `merge`; returns the exit code.
+pub fn run(config: &Config, a: MergeArgs) -> Result<u8> {
+    let mut reports = Vec::new();
+    for f in &a.files {
+        reports.push((f.clone(), exhaust::read_report(f)?));
+    }
+    let merged = exhaust::merge(&reports)?;
+    let text = match a.format {
+        HuntFormat::Json => json(&merged)?,
+        HuntFormat::Human => hunt::exhaust(&merged, &config.constraints, Some(a.files.len())),
+    };
+    emit(&text, a.out.as_deref())?;
+    if let (Some(cx), false) = (&merged.counterexample, a.recording.no_record) {
+        // The shard files are input: check them before writing a case from them.
+        Hunted::find(&merged.solution, false, config)?;
+        check_with_oracle(cx, config)?;
+        record(
+            &a.recording.regressions,
+            &merged.solution,
+            cx,
+            format!(
+                "zuma-judge exhaust --max-board {} --max-hand {}, {} shards merged",
+                merged.max_board,
+                merged.max_hand,
+                a.files.len()
+            ),
+            config,
+        )?;
+    }
+    Ok(merged.exit_code() as u8)
+}
+
+/// Errors unless the shards' counterexample is a valid input whose answer they state right.
+fn check_with_oracle(cx: &Counterexample, config: &Config) -> Result<()> {
+    let inst = Instance::parse(&cx.board, &cx.hand, &config.constraints).map_err(|e| {
+        anyhow!(
+            "the shards' counterexample {} + {} is not a valid input: {e}",
+            cx.board,
+            cx.hand
+        )
+    })?;
+    let truth = Oracle::new().solve(&inst)?.as_i32();
+    if truth != cx.oracle {
+        bail!(
+            "the shards say the answer for {} + {} is {}, the oracle says {truth}; not recorded",
+            cx.board,
+            cx.hand,
+            cx.oracle
+        );
+    }
+    Ok(())
+}
