@@ -596,7 +596,7 @@ pub fn run_checked(
     on_event: &mut dyn FnMut(&Event),
 ) -> Result<RunReport, WitnessError> {
     let mut oracle = Oracle::new();
-    let valid: Vec<(&Case, &Instance, &Answer)> = suite
+    let valid: Vec<ValidCase> = suite
         .cases
         .iter()
         .zip(&checked.truth)
@@ -611,306 +611,21 @@ pub fn run_checked(
     let classes = sweep_inputs(&config.sweep, &mut oracle)?;
     for sol in solutions {
         let mut exec = executor_for(*sol);
-        if let Err(why) = exec.prepare() {
-            let report = unjudged(*sol, &why, exec.describe(), &config.limits);
-            on_event(&Event::SolutionFinished { report: &report });
-            reports.push(report);
-            continue;
-        }
-        let mut results = Vec::new();
-        let mut first: Option<Failed> = None;
-        let mut tle = TleStreak::default();
-        for (k, (c, inst, ans)) in valid.iter().enumerate() {
-            if tle.skipping(&config.judging) {
-                results.push(skipped(c, ans.as_i32(), config.judging.tle_skip_after));
-                continue;
-            }
-            on_event(&Event::CaseStarted {
-                solution: sol.name(),
-                case: &c.id,
-                wall_limit_ms: tle.wall_ms(config),
-            });
-            // The case's own strings, hand order included: LeetCode passes the hand as written.
-            let (verdict, out, cpus) = match judge_stable(
-                exec.as_mut(),
-                (&c.board, &c.hand),
-                ans.as_i32(),
-                config,
-                (tle.wall_ms(config), tle.seen),
-            ) {
-                Ok(v) => v,
-                Err(why) => {
-                    incomplete = Some(format!(
-                        "{why}: stopped while judging {} on {}, after {k} of {} cases",
-                        sol.name(),
-                        c.id,
-                        valid.len()
-                    ));
-                    break;
-                }
-            };
-            tle.saw(&verdict, exec.as_mut(), config);
-            on_event(&Event::CaseJudged {
-                solution: sol.name(),
-                case: &c.id,
-                verdict: &verdict,
-                time_ms: out.wall_ms,
-            });
-            if first.is_none() && verdict.kind() != VerdictKind::Accepted {
-                first = Some(Failed {
-                    board: c.board.clone(),
-                    hand: c.hand.clone(),
-                    instance: (*inst).clone(),
-                    answer: (*ans).clone(),
-                    verdict: verdict.clone(),
-                    case: c.id.clone(),
-                });
-            }
-            results.push(case_result(
-                c.id.clone(),
-                (&c.board, &c.hand),
-                ans.as_i32(),
-                &verdict,
-                &out,
-                cpus,
-                c.points,
-            ));
-        }
-        let cases_done = results.len();
-        let mut swept_fail: Option<Failed> = None;
-        let mut sweep_stopped = false;
-        let sweep = config.sweep.enabled().then(|| {
-            let started = Instant::now();
-            let mut rep = SweepReport {
-                max_board: config.sweep.max_board,
-                max_hand: config.sweep.max_hand,
-                classes: classes.len(),
-                judged: 0,
-                failed: None,
-                skipped: incomplete.is_some(),
-                cpu_ms: 0.0,
-                wall_ms: 0.0,
-            };
-            if rep.skipped {
-                return rep;
-            }
-            for (inst, ans) in &classes {
-                let (board, hand) = (inst.board.to_string(), inst.hand.to_string());
-                let (verdict, out, cpus) = match judge_stable(
-                    exec.as_mut(),
-                    (&board, &hand),
-                    ans.as_i32(),
+        let report = match exec.prepare() {
+            Err(why) => unjudged(*sol, &why, exec.describe(), &config.limits),
+            Ok(()) => {
+                let mut judging = Judging {
+                    sol: *sol,
+                    exec: exec.as_mut(),
                     config,
-                    (tle.wall_ms(config), tle.seen),
-                ) {
-                    Ok(v) => v,
-                    Err(why) => {
-                        incomplete = Some(format!(
-                            "{why}: stopped while sweeping {}, after {} of {} classes",
-                            sol.name(),
-                            rep.judged,
-                            classes.len()
-                        ));
-                        sweep_stopped = true;
-                        break;
-                    }
+                    on_event: &mut *on_event,
+                    tle: TleStreak::default(),
+                    incomplete: None,
                 };
-                rep.judged += 1;
-                rep.cpu_ms += cpus.iter().sum::<f64>().max(out.cpu_ms);
-                if verdict.kind() == VerdictKind::Accepted {
-                    continue;
-                }
-                // The first failing class in size order: the sweep stops here, whatever the
-                // kind, so a TLE costs one limit.
-                let id = sweep_case_id(&board, &hand);
-                on_event(&Event::CaseJudged {
-                    solution: sol.name(),
-                    case: &id,
-                    verdict: &verdict,
-                    time_ms: out.wall_ms,
-                });
-                rep.failed = Some(SweepFailure {
-                    board: board.clone(),
-                    hand: hand.clone(),
-                    oracle: ans.as_i32(),
-                    got: verdict.got(ans.as_i32()),
-                    verdict: verdict.kind().code(),
-                });
-                // A swept class is worth no points: the score is the case files'.
-                results.push(case_result(
-                    id.clone(),
-                    (&board, &hand),
-                    ans.as_i32(),
-                    &verdict,
-                    &out,
-                    cpus,
-                    0,
-                ));
-                let failed = Failed {
-                    board,
-                    hand,
-                    instance: inst.clone(),
-                    answer: ans.clone(),
-                    verdict,
-                    case: id,
-                };
-                first.get_or_insert_with(|| failed.clone());
-                swept_fail = Some(failed);
-                break;
+                let report = judging.solution(&valid, &classes, &mut oracle)?;
+                incomplete = judging.incomplete;
+                report
             }
-            rep.wall_ms = started.elapsed().as_secs_f64() * 1e3;
-            rep
-        });
-        let one_cause = same_failure_everywhere(&results);
-        let (first_failure, first_failure_case, minimised) = match first {
-            None => (None, None, None),
-            // Stopped, or one run-time error on every case (a name the code lacks, say): the
-            // input has nothing to do with it, so there is nothing to minimise.
-            Some(f) if incomplete.is_some() || one_cause.is_some() => {
-                (Some(f.failing()), Some(f.case), None)
-            }
-            Some(f) => {
-                let kind = f.verdict.kind();
-                let inst = &f.instance;
-                // A TLE or MLE candidate costs a limit each; their first failure stands as is.
-                let worth = !matches!(
-                    kind,
-                    VerdictKind::TimeLimitExceeded | VerdictKind::MemoryLimitExceeded
-                );
-                // The sweep's failing class is the smallest failing input within the sweep's
-                // bound in size order (for a solution that keeps the symmetries): no shrinking
-                // is needed when it failed the same way.
-                // A TLE or MLE first failure is not shrunk, but a sweep failure of another kind
-                // (a slow submission that is also wrong) is the smallest input that fails.
-                let swept = swept_fail.filter(|s| s.verdict.kind() == kind || !worth);
-                let minimised = if let Some(s) = swept {
-                    // A suite case of the same kind can still be smaller: one with more board
-                    // and less hand than the sweep's bound.
-                    let swept_kind = s.verdict.kind().code();
-                    let (small, best) = valid
-                        .iter()
-                        .zip(&results)
-                        .filter(|(_, r)| r.verdict == swept_kind)
-                        .map(|((_, i, a), r)| ((*i).clone(), failing_of_result(r, i, a)))
-                        .chain(std::iter::once((s.instance.clone(), s.failing())))
-                        .min_by(|a, b| {
-                            generate::size_order((&a.0.board, &a.0.hand), (&b.0.board, &b.0.hand))
-                        })
-                        .expect("the sweep's failure is there");
-                    on_event(&Event::Minimised {
-                        solution: sol.name(),
-                        input: &small,
-                    });
-                    Some(best)
-                } else if worth {
-                    let until = Instant::now()
-                        + Duration::from_millis(MINIMISE_WALL_LIMITS * config.limits.wall_ms());
-                    let (small, _) = minimise::minimise(
-                        inst,
-                        &config.constraints,
-                        |cand| {
-                            if Instant::now() > until {
-                                return false;
-                            }
-                            let Ok(a) = oracle.solve(cand) else {
-                                return false;
-                            };
-                            match judge_call(exec.as_mut(), cand, a.as_i32()) {
-                                Ok((v, _)) => v.kind() == kind,
-                                Err(why) => {
-                                    incomplete.get_or_insert_with(|| {
-                                        format!("{why}: stopped while minimising {}", sol.name())
-                                    });
-                                    false
-                                }
-                            }
-                        },
-                        MINIMISE_TRIES,
-                    );
-                    // Greedy shrinking calls the solution with the hand in `RYBGW` order. When
-                    // it shrank nothing, the failing input is the case as written: a solution
-                    // whose answer depends on the hand's order may pass the sorted hand.
-                    let greedy = if small == *inst {
-                        (f.board.clone(), f.hand.clone(), small)
-                    } else {
-                        (small.board.to_string(), small.hand.to_string(), small)
-                    };
-                    // The best minimiser available: a failing case of the suite of the same
-                    // kind (e.g. one `exhaust` or `fuzz` recorded in cases/regressions/) beats
-                    // greedy shrinking's result when it is smaller in size order. Suite cases
-                    // keep their hand as written, for the same reason.
-                    let (board, hand, small) = valid
-                        .iter()
-                        .zip(&results)
-                        .filter(|(_, r)| r.verdict == kind.code())
-                        .map(|((c, i, _), _)| (c.board.clone(), c.hand.clone(), (*i).clone()))
-                        .chain(std::iter::once(greedy))
-                        .min_by(|a, b| {
-                            generate::size_order((&a.2.board, &a.2.hand), (&b.2.board, &b.2.hand))
-                        })
-                        .expect("greedy shrinking's result is there");
-                    on_event(&Event::Minimised {
-                        solution: sol.name(),
-                        input: &small,
-                    });
-                    let a = oracle.solve(&small)?;
-                    // Reported only when the call fails again the same way: a minimised input
-                    // that passes would be a false report.
-                    match judge_written(exec.as_mut(), &board, &hand, a.as_i32()) {
-                        Ok((v, _)) if incomplete.is_none() && v.kind() == kind => {
-                            let mut f = failing_input(&small, &a, &v);
-                            (f.board, f.hand) = (board, hand);
-                            Some(f)
-                        }
-                        _ => None,
-                    }
-                } else {
-                    None
-                };
-                (Some(f.failing()), Some(f.case.clone()), minimised)
-            }
-        };
-        // Skipped cases are no verdict: they count as SKIP, never as AC.
-        let kinds: Vec<VerdictKind> = results
-            .iter()
-            .filter_map(|r| VerdictKind::ALL.into_iter().find(|k| k.code() == r.verdict))
-            .collect();
-        let mut counts = std::collections::BTreeMap::new();
-        for k in VerdictKind::ALL {
-            counts.insert(k.code(), kinds.iter().filter(|x| **x == k).count());
-        }
-        counts.insert(
-            SKIPPED,
-            results.iter().filter(|r| r.verdict == SKIPPED).count(),
-        );
-        let judged: Vec<CaseResult> = results
-            .iter()
-            .filter(|r| r.verdict != SKIPPED)
-            .cloned()
-            .collect();
-        let report = SolutionReport {
-            name: sol.name().to_string(),
-            expected: sol.expected(),
-            verdict: verdict::overall(&kinds),
-            as_expected: verdict::as_expected(sol.expected(), &kinds),
-            source: sol.source().to_string(),
-            path: sol.path().to_string(),
-            total_ms: results.iter().map(|r| r.time_ms).sum(),
-            max_ms: results.iter().map(|r| r.time_ms).fold(0.0, f64::max),
-            timing: timing::summarise(&judged, &config.limits),
-            run_by: exec.describe(),
-            complete: cases_done == valid.len() && !sweep_stopped,
-            language: sol.language().to_string(),
-            toolchain: None,
-            build: None,
-            message: None,
-            toolchain_missing: false,
-            cases: results,
-            first_failure,
-            first_failure_case,
-            minimised,
-            counts,
-            sweep,
         };
         on_event(&Event::SolutionFinished { report: &report });
         reports.push(report);
@@ -918,15 +633,33 @@ pub fn run_checked(
             break;
         }
     }
+    let counts = (valid.len(), valid.iter().map(|(c, _, _)| c.points).sum());
+    Ok(run_report(
+        suite, checked, config, counts, reports, incomplete,
+    ))
+}
+
+/// A valid case of the suite, its instance and the oracle's answer.
+type ValidCase<'a> = (&'a Case, &'a Instance, &'a Answer);
+
+/// The run's report, once every solution is judged (or the run stopped).
+fn run_report(
+    suite: &Suite,
+    checked: Checked,
+    config: &Config,
+    (cases, points): (usize, u64),
+    solutions: Vec<SolutionReport>,
+    incomplete: Option<String>,
+) -> RunReport {
     let mut report = RunReport {
         sandbox: SandboxReport::now(),
         config: config.clone(),
         files: suite.files,
         files_unreadable: suite.unreadable,
         files_via_symlinks: suite.via_symlinks,
-        cases: valid.len(),
-        points: valid.iter().map(|(c, _, _)| c.points).sum(),
-        solutions: reports,
+        cases,
+        points,
+        solutions,
         case_errors: suite
             .errors
             .iter()
@@ -952,7 +685,390 @@ pub fn run_checked(
         exit_code: 0,
     };
     report.exit_code = report.exit_code();
-    Ok(report)
+    report
+}
+
+/// One solution being judged: its cases, then its sweep, then its first failure minimised.
+struct Judging<'r, 'e> {
+    sol: &'r dyn Solution,
+    exec: &'r mut (dyn Executor + 'e),
+    config: &'r Config,
+    on_event: &'r mut dyn FnMut(&Event),
+    tle: TleStreak,
+    /// Why judging stopped (Ctrl-C, a worker that could not be replaced), if it did.
+    incomplete: Option<String>,
+}
+
+/// What judging a solution's cases and sweep found, before minimising.
+struct Judged {
+    results: Vec<CaseResult>,
+    /// The first failure, in the suite's order, then the sweep's.
+    first: Option<Failed>,
+    /// The sweep's failing class, if one failed.
+    swept: Option<Failed>,
+    sweep: Option<SweepReport>,
+    /// Every case and every class that should have been judged was.
+    complete: bool,
+}
+
+impl Judging<'_, '_> {
+    fn solution(
+        &mut self,
+        valid: &[ValidCase],
+        classes: &[(Instance, Answer)],
+        oracle: &mut Oracle,
+    ) -> Result<SolutionReport, WitnessError> {
+        let mut judged = self.cases(valid);
+        judged.complete = judged.results.len() == valid.len();
+        judged.sweep = self
+            .config
+            .sweep
+            .enabled()
+            .then(|| self.sweep(classes, &mut judged));
+        let first = judged.first.take();
+        let minimised = match &first {
+            None => None,
+            // Stopped, or one run-time error on every case (a name the code lacks, say): the
+            // input has nothing to do with it, so there is nothing to minimise.
+            Some(_) if self.incomplete.is_some() => None,
+            Some(_) if same_failure_everywhere(&judged.results).is_some() => None,
+            Some(f) => self.minimised(f, judged.swept.take(), valid, &judged.results, oracle)?,
+        };
+        Ok(self.report(judged, first, minimised))
+    }
+
+    /// Judges the suite's cases in order, skipping after `[judging] tle_skip_after` TLEs in a
+    /// row; stops (with `incomplete` set) when a call cannot be made.
+    fn cases(&mut self, valid: &[ValidCase]) -> Judged {
+        let (sol, config) = (self.sol, self.config);
+        let mut judged = Judged {
+            results: Vec::new(),
+            first: None,
+            swept: None,
+            sweep: None,
+            complete: false,
+        };
+        for (k, (c, inst, ans)) in valid.iter().enumerate() {
+            if self.tle.skipping(&config.judging) {
+                let result = skipped(c, ans.as_i32(), config.judging.tle_skip_after);
+                judged.results.push(result);
+                continue;
+            }
+            (self.on_event)(&Event::CaseStarted {
+                solution: sol.name(),
+                case: &c.id,
+                wall_limit_ms: self.tle.wall_ms(config),
+            });
+            // The case's own strings, hand order included: LeetCode passes the hand as written.
+            let (verdict, out, cpus) = match self.stable((&c.board, &c.hand), ans.as_i32()) {
+                Ok(v) => v,
+                Err(why) => {
+                    self.incomplete = Some(format!(
+                        "{why}: stopped while judging {} on {}, after {k} of {} cases",
+                        sol.name(),
+                        c.id,
+                        valid.len()
+                    ));
+                    break;
+                }
+            };
+            self.tle.saw(&verdict, self.exec, config);
+            (self.on_event)(&Event::CaseJudged {
+                solution: sol.name(),
+                case: &c.id,
+                verdict: &verdict,
+                time_ms: out.wall_ms,
+            });
+            let (board, hand) = (&c.board, &c.hand);
+            let result = case_result(
+                c.id.clone(),
+                (board, hand),
+                ans.as_i32(),
+                &verdict,
+                &out,
+                cpus,
+                c.points,
+            );
+            judged.results.push(result);
+            if judged.first.is_none() && verdict.kind() != VerdictKind::Accepted {
+                judged.first = Some(Failed {
+                    board: c.board.clone(),
+                    hand: c.hand.clone(),
+                    instance: (*inst).clone(),
+                    answer: (*ans).clone(),
+                    verdict,
+                    case: c.id.clone(),
+                });
+            }
+        }
+        judged
+    }
+
+    /// [`judge_stable`] under the wall-clock limit the TLE streak sets.
+    fn stable(
+        &mut self,
+        call: (&str, &str),
+        oracle: i32,
+    ) -> Result<(Verdict, Outcome, Vec<f64>), String> {
+        let wall = (self.tle.wall_ms(self.config), self.tle.seen);
+        judge_stable(self.exec, call, oracle, self.config, wall)
+    }
+
+    /// Sweeps the symmetry classes in size order, up to and including the first failing one,
+    /// whatever its kind, so that a TLE costs one limit. Skipped when the cases stopped.
+    fn sweep(&mut self, classes: &[(Instance, Answer)], judged: &mut Judged) -> SweepReport {
+        let (sol, config) = (self.sol, self.config);
+        let started = Instant::now();
+        let mut rep = SweepReport {
+            max_board: config.sweep.max_board,
+            max_hand: config.sweep.max_hand,
+            classes: classes.len(),
+            judged: 0,
+            failed: None,
+            skipped: self.incomplete.is_some(),
+            cpu_ms: 0.0,
+            wall_ms: 0.0,
+        };
+        if rep.skipped {
+            return rep;
+        }
+        for (inst, ans) in classes {
+            let (board, hand) = (inst.board.to_string(), inst.hand.to_string());
+            let (verdict, out, cpus) = match self.stable((&board, &hand), ans.as_i32()) {
+                Ok(v) => v,
+                Err(why) => {
+                    self.incomplete = Some(format!(
+                        "{why}: stopped while sweeping {}, after {} of {} classes",
+                        sol.name(),
+                        rep.judged,
+                        classes.len()
+                    ));
+                    judged.complete = false;
+                    break;
+                }
+            };
+            rep.judged += 1;
+            rep.cpu_ms += cpus.iter().sum::<f64>().max(out.cpu_ms);
+            if verdict.kind() == VerdictKind::Accepted {
+                continue;
+            }
+            let id = sweep_case_id(&board, &hand);
+            (self.on_event)(&Event::CaseJudged {
+                solution: sol.name(),
+                case: &id,
+                verdict: &verdict,
+                time_ms: out.wall_ms,
+            });
+            rep.failed = Some(SweepFailure {
+                board: board.clone(),
+                hand: hand.clone(),
+                oracle: ans.as_i32(),
+                got: verdict.got(ans.as_i32()),
+                verdict: verdict.kind().code(),
+            });
+            // A swept class is worth no points: the score is the case files'.
+            let result = case_result(
+                id.clone(),
+                (&board, &hand),
+                ans.as_i32(),
+                &verdict,
+                &out,
+                cpus,
+                0,
+            );
+            judged.results.push(result);
+            let failed = Failed {
+                board,
+                hand,
+                instance: inst.clone(),
+                answer: ans.clone(),
+                verdict,
+                case: id,
+            };
+            judged.first.get_or_insert_with(|| failed.clone());
+            judged.swept = Some(failed);
+            break;
+        }
+        rep.wall_ms = started.elapsed().as_secs_f64() * 1e3;
+        rep
+    }
+
+    /// The first failure minimised: the smallest failing input of the same kind among the
+    /// sweep's failing class and the suite's cases, or greedy shrinking's result. A TLE or MLE
+    /// costs a limit per candidate, so it is not shrunk.
+    fn minimised(
+        &mut self,
+        first: &Failed,
+        swept: Option<Failed>,
+        valid: &[ValidCase],
+        results: &[CaseResult],
+        oracle: &mut Oracle,
+    ) -> Result<Option<FailingInput>, WitnessError> {
+        let kind = first.verdict.kind();
+        let worth = !matches!(
+            kind,
+            VerdictKind::TimeLimitExceeded | VerdictKind::MemoryLimitExceeded
+        );
+        // The sweep's failing class is the smallest failing input within the sweep's bound in
+        // size order (for a solution that keeps the symmetries): no shrinking is needed when it
+        // failed the same way. A TLE or MLE first failure is not shrunk, but a sweep failure of
+        // another kind (a slow submission that is also wrong) is the smallest input that fails.
+        if let Some(s) = swept.filter(|s| s.verdict.kind() == kind || !worth) {
+            return Ok(Some(self.smallest_with_swept(&s, valid, results)));
+        }
+        if !worth {
+            return Ok(None);
+        }
+        self.shrunk(first, valid, results, oracle)
+    }
+
+    /// The sweep's failing class, or a suite case failing the same way that is smaller in size
+    /// order (one with more board and less hand than the sweep's bound).
+    fn smallest_with_swept(
+        &mut self,
+        s: &Failed,
+        valid: &[ValidCase],
+        results: &[CaseResult],
+    ) -> FailingInput {
+        let swept_kind = s.verdict.kind().code();
+        let (small, best) = valid
+            .iter()
+            .zip(results)
+            .filter(|(_, r)| r.verdict == swept_kind)
+            .map(|((_, i, a), r)| ((*i).clone(), failing_of_result(r, i, a)))
+            .chain(std::iter::once((s.instance.clone(), s.failing())))
+            .min_by(|a, b| generate::size_order((&a.0.board, &a.0.hand), (&b.0.board, &b.0.hand)))
+            .expect("the sweep's failure is there");
+        (self.on_event)(&Event::Minimised {
+            solution: self.sol.name(),
+            input: &small,
+        });
+        best
+    }
+
+    /// Greedy shrinking of the first failure, within [`MINIMISE_TRIES`] calls and
+    /// [`MINIMISE_WALL_LIMITS`] wall limits, then the smallest of its result and the suite's
+    /// cases failing the same way. Reported only when that input fails again the same way.
+    fn shrunk(
+        &mut self,
+        first: &Failed,
+        valid: &[ValidCase],
+        results: &[CaseResult],
+        oracle: &mut Oracle,
+    ) -> Result<Option<FailingInput>, WitnessError> {
+        let kind = first.verdict.kind();
+        let limits = &self.config.limits;
+        let until = Instant::now() + Duration::from_millis(MINIMISE_WALL_LIMITS * limits.wall_ms());
+        let (exec, name, incomplete) = (&mut *self.exec, self.sol.name(), &mut self.incomplete);
+        let (small, _) = minimise::minimise(
+            &first.instance,
+            &self.config.constraints,
+            |cand| {
+                if Instant::now() > until {
+                    return false;
+                }
+                let Ok(a) = oracle.solve(cand) else {
+                    return false;
+                };
+                match judge_call(exec, cand, a.as_i32()) {
+                    Ok((v, _)) => v.kind() == kind,
+                    Err(why) => {
+                        incomplete.get_or_insert_with(|| {
+                            format!("{why}: stopped while minimising {name}")
+                        });
+                        false
+                    }
+                }
+            },
+            MINIMISE_TRIES,
+        );
+        // Greedy shrinking calls the solution with the hand in `RYBGW` order. When it shrank
+        // nothing, the failing input is the case as written: a solution whose answer depends on
+        // the hand's order may pass the sorted hand.
+        let greedy = if small == first.instance {
+            (first.board.clone(), first.hand.clone(), small)
+        } else {
+            (small.board.to_string(), small.hand.to_string(), small)
+        };
+        // The best minimiser available: a failing case of the suite of the same kind (e.g. one
+        // `exhaust` or `fuzz` recorded in cases/regressions/) beats greedy shrinking's result
+        // when it is smaller in size order. Suite cases keep their hand as written, for the
+        // same reason.
+        let (board, hand, small) = valid
+            .iter()
+            .zip(results)
+            .filter(|(_, r)| r.verdict == kind.code())
+            .map(|((c, i, _), _)| (c.board.clone(), c.hand.clone(), (*i).clone()))
+            .chain(std::iter::once(greedy))
+            .min_by(|a, b| generate::size_order((&a.2.board, &a.2.hand), (&b.2.board, &b.2.hand)))
+            .expect("greedy shrinking's result is there");
+        (self.on_event)(&Event::Minimised {
+            solution: self.sol.name(),
+            input: &small,
+        });
+        let a = oracle.solve(&small)?;
+        // A minimised input that passes would be a false report.
+        Ok(match judge_written(self.exec, &board, &hand, a.as_i32()) {
+            Ok((v, _)) if self.incomplete.is_none() && v.kind() == kind => {
+                let mut f = failing_input(&small, &a, &v);
+                (f.board, f.hand) = (board, hand);
+                Some(f)
+            }
+            _ => None,
+        })
+    }
+
+    /// The solution's report from what was judged.
+    fn report(
+        &self,
+        judged: Judged,
+        first: Option<Failed>,
+        minimised: Option<FailingInput>,
+    ) -> SolutionReport {
+        let (sol, results) = (self.sol, judged.results);
+        // Skipped cases are no verdict: they count as SKIP, never as AC.
+        let kinds: Vec<VerdictKind> = results
+            .iter()
+            .filter_map(|r| VerdictKind::ALL.into_iter().find(|k| k.code() == r.verdict))
+            .collect();
+        let mut counts = std::collections::BTreeMap::new();
+        for k in VerdictKind::ALL {
+            counts.insert(k.code(), kinds.iter().filter(|x| **x == k).count());
+        }
+        counts.insert(
+            SKIPPED,
+            results.iter().filter(|r| r.verdict == SKIPPED).count(),
+        );
+        let judged_cases: Vec<CaseResult> = results
+            .iter()
+            .filter(|r| r.verdict != SKIPPED)
+            .cloned()
+            .collect();
+        SolutionReport {
+            name: sol.name().to_string(),
+            expected: sol.expected(),
+            verdict: verdict::overall(&kinds),
+            as_expected: verdict::as_expected(sol.expected(), &kinds),
+            source: sol.source().to_string(),
+            path: sol.path().to_string(),
+            total_ms: results.iter().map(|r| r.time_ms).sum(),
+            max_ms: results.iter().map(|r| r.time_ms).fold(0.0, f64::max),
+            timing: timing::summarise(&judged_cases, &self.config.limits),
+            run_by: self.exec.describe(),
+            complete: judged.complete,
+            language: sol.language().to_string(),
+            toolchain: None,
+            build: None,
+            message: None,
+            toolchain_missing: false,
+            cases: results,
+            first_failure: first.as_ref().map(Failed::failing),
+            first_failure_case: first.map(|f| f.case),
+            minimised,
+            counts,
+            sweep: judged.sweep,
+        }
+    }
 }
 
 /// A failing call: the strings it was called with, the truth and the verdict.
