@@ -17,10 +17,12 @@
 //!
 //! - [`game`]: the problem: rules, oracle, reference search, partial lines, move sequences,
 //!   enumeration and symmetry. Pure.
-//! - [`cases`]: case files, `judge.toml`, audit, regression files.
-//! - [`submission`]: what is judged: the registry, languages, builds, workers, the sandbox.
-//! - [`judge`]: calling a solution, the runner and its events, verdicts, timing, minimising,
-//!   metamorphic laws, the kill matrix, Ctrl-C.
+//! - [`cases`]: case files, `judge.toml`, audit, regression files, the suite checked against
+//!   the oracle.
+//! - [`submission`]: what is judged: the registry, languages, builds, calling a solution
+//!   (`Executor`), verdicts, workers, the sandbox.
+//! - [`judge`]: the runner and its events, timing, minimising, metamorphic laws, the kill
+//!   matrix, Ctrl-C.
 //! - [`hunt`] and [`editorial`]: the counterexample hunters (exhaust, fuzz, selfcheck, bench)
 //!   and the extraction and checking of an editorial's claims and code.
 //! - [`report`]: one file per output format, the baseline diff, the progress bar, a witness
@@ -35,13 +37,14 @@
 //! game <- cases <- submission <- judge <- hunt/editorial <- report <- cli
 //! ```
 //!
-//! Upward arrows that still exist (to be removed, issue 14):
-//! - `cases` -> `judge`: `cases::audit` calls `judge::runner::claim_report`;
-//! - `submission` -> `judge`: `submission` uses `judge::execute` (the `Executor` trait and its
-//!   outcomes) and `judge::verdict` (verdict kinds, expected verdicts);
+//! Upward arrows that still exist, all to `report`'s witness text and helpers:
 //! - `judge`, `hunt`, `editorial` -> `report`: `report::explain` (a witness as text, used by
 //!   the runner, `hunt::counterexample` and the editorial checks), `report::draw` (editorial
 //!   grading), `report::count` (editorial review), `report::human::table` (`hunt::bench`).
+//!
+//! `judge::execute` and `judge::verdict` are re-exports of `submission::execute` and
+//! `submission::verdict`, which `submission` needs; `judge::runner`'s `check_suite` and
+//! `ClaimReport` are re-exports of `cases::check`, which `cases::audit` needs.
 //!
 //! `editorial::grade` also uses `hunt` (`exhaust`, `counterexample`): a sideways arrow within one
 //! stage.

@@ -1,7 +1,7 @@
 //! The hunters: `exhaust` (every instance up to a bound, sharded and merged), `fuzz` (seeded
 //! random instances), the counterexample both record, `selfcheck` (the oracle against the
 //! reference and the laws) and `bench`. Built on `judge` and below (and, for now, `report`'s
-//! witness text and table); their commands are in `src/cli/hunt.rs`, their output in `report/hunt.rs`.
+//! witness text and table); their commands are in `src/cli/{exhaust,fuzz,merge,selfcheck,bench}.rs`, their output in `report/hunt.rs`.
 
 pub mod bench;
 pub mod counterexample;

@@ -1,9 +1,11 @@
-//! Judging: calling a solution (`execute`), the runner that judges every (solution, case) pair
-//! and emits events, verdicts, timing, minimising, the metamorphic laws, the kill matrix, and
-//! Ctrl-C. Built on `submission`, `cases` and `game` (and, for now, `report::explain`'s witness
-//! text); the runner never prints, reporters turn its events into text.
+//! Judging: the runner that judges every (solution, case) pair and emits events, timing,
+//! minimising, the metamorphic laws, the kill matrix, and Ctrl-C. Built on `submission`, `cases`
+//! and `game` (and, for now, `report::explain`'s witness text); the runner never prints,
+//! reporters turn its events into text. `execute` (calling a solution) and `verdict` (the verdict
+//! kinds) live in `submission`, which needs them too; they are re-exported here.
 
-pub mod execute;
+pub use crate::submission::{execute, verdict};
+
 pub mod extras;
 pub mod interrupt;
 pub mod killmatrix;
@@ -11,4 +13,3 @@ pub mod metamorphic;
 pub mod minimise;
 pub mod runner;
 pub mod timing;
-pub mod verdict;

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use sha2::{Digest, Sha256};
 
-use crate::judge::execute::Unjudged;
+use crate::submission::execute::Unjudged;
 use crate::submission::language::{Language, Paste, Recipe, Tool};
 use crate::submission::sandbox;
 

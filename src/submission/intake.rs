@@ -15,10 +15,10 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::judge::verdict::{Expected, VerdictSet};
 use crate::submission::expected_results;
 use crate::submission::languages;
 use crate::submission::pasted::{Pasted, PastedError};
+use crate::submission::verdict::{Expected, VerdictSet};
 
 /// What the paths held.
 #[derive(Debug)]
@@ -172,7 +172,7 @@ pub fn folder_of(file: &Path) -> Option<Expected> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::verdict::VerdictKind::*;
+    use crate::submission::verdict::VerdictKind::*;
 
     fn write(root: &Path, rel: &str, text: &str) {
         let p = root.join(rel);

@@ -1,9 +1,11 @@
 //! What is judged: submissions and how they are called. The registry of drop-in solutions, the
-//! table of languages (one file each), builds and their cache, and the worker processes that
-//! run a submission under the judge's limits. Knows nothing of case files or the oracle: it reads
-//! only the limits of `cases::config`, and (upward, for now) `judge`'s executor trait and verdicts.
+//! table of languages (one file each), builds and their cache, the `Executor` trait that calls a
+//! solution (`execute`), the verdicts it can get and be expected to get (`verdict`), and the
+//! worker processes that run a submission under the judge's limits. Knows nothing of case files
+//! or the oracle: it reads only the limits of `cases::config`.
 
 pub mod build;
+pub mod execute;
 pub mod expected_results;
 pub mod intake;
 pub mod language;
@@ -14,4 +16,5 @@ mod reaches_out;
 pub mod registry;
 pub mod sandbox;
 pub mod tree;
+pub mod verdict;
 pub mod worker;

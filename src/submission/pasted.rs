@@ -9,8 +9,8 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 use crate::cases::config::Limits;
-use crate::judge::execute::{Executor, Failure, Unbuilt};
 use crate::submission::build::{self, Outcome as BuildOutcome};
+use crate::submission::execute::{Executor, Failure, Unbuilt};
 use crate::submission::expected_results;
 use crate::submission::language::{Language, Paste};
 use crate::submission::languages;

@@ -5,10 +5,10 @@
 //! [`crate::submission::pasted::registered`].
 
 #[allow(unused_imports)] // the generated registry names kinds as `VerdictKind::..`
-use crate::judge::verdict::VerdictKind;
+use crate::submission::verdict::VerdictKind;
 
 /// What a solution is expected to get: its folder (one verdict or `rejected/`), or a list.
-pub type ExpectedVerdict = crate::judge::verdict::Expected;
+pub type ExpectedVerdict = crate::submission::verdict::Expected;
 
 /// A candidate `findMinStep`.
 pub trait Solution: Send + Sync {

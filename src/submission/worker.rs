@@ -31,7 +31,7 @@ use nix::unistd::Pid;
 use serde::{Deserialize, Serialize};
 
 use crate::cases::config::Limits;
-use crate::judge::execute::{process_cpu_ms, Executor, Failure, InProcess, Outcome, Unjudged};
+use crate::submission::execute::{process_cpu_ms, Executor, Failure, InProcess, Outcome, Unjudged};
 use crate::submission::registry::Solution;
 use crate::submission::sandbox;
 use crate::submission::tree::Tree;
