@@ -50,7 +50,7 @@ fn run(cli: Cli) -> Result<u8> {
         Command::Solve(args) => cli::solve::run(&config, args),
         Command::Selfcheck(args) => cli::selfcheck::run(args),
         Command::Bench(args) => cli::bench::run(&config, args),
-        Command::Audit { paths, fix } => cli::audit::run(&config, paths, fix),
+        Command::Audit(args) => cli::audit::run(&config, args),
         Command::List(args) => cli::list::run(args, cli::run::warn_skipped),
         Command::Worker { .. } => unreachable!("dispatched above"),
         Command::Grade(args) => cli::grade::run(&config, args),

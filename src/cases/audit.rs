@@ -65,20 +65,18 @@ pub fn audit_text(
         .into_iter()
         .filter(|e| !matches!(e, CaseError::Case { message, .. } if message.starts_with("input rejected")))
         .collect();
-    if out
-        .errors
-        .iter()
-        .any(|e| matches!(e, CaseError::Syntax { .. }))
-    {
+    // A key error (an unknown key, a wrong type) costs its own case only: every other case of
+    // the file is still audited, as `run` judges them. Only TOML that does not parse stops here.
+    let Ok(mut doc) = text.parse::<DocumentMut>() else {
         return Ok(out);
-    }
+    };
     for c in &cases {
         let value = match &c.input {
             Ok(i) => Some(oracle.solve(i)?.as_i32()),
             Err(_) => None,
         };
         for cl in &c.claims {
-            let r = crate::judge::runner::claim_report(c, cl, value, oracle)?;
+            let r = crate::cases::check::claim_report(c, cl, value, oracle)?;
             if r.holds {
                 continue;
             }
@@ -102,7 +100,6 @@ pub fn audit_text(
             ));
         }
     }
-    let mut doc: DocumentMut = text.parse().expect("toml and toml_edit agree on syntax");
     let Some(tables) = doc.get_mut("case").and_then(|c| c.as_array_of_tables_mut()) else {
         return Ok(out);
     };

@@ -7,23 +7,126 @@ use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 
 use anyhow::Result;
+use serde::Serialize;
 
 use zuma_judge::cases::audit::{self, FileAudit, Fixed};
 use zuma_judge::cases::config::Config;
 use zuma_judge::game::oracle::Oracle;
 use zuma_judge::judge::interrupt;
+use zuma_judge::report::{count, HumanOrJson};
+
+/// `audit`'s flags.
+#[derive(clap::Args)]
+pub struct AuditArgs {
+    /// Case files or directories (default: cases).
+    paths: Vec<PathBuf>,
+    /// Write the corrections to the files.
+    #[arg(long)]
+    fix: bool,
+    /// Output format: human (diffs on stdout, errors and the summary on stderr) or json (one
+    /// object on stdout: `files`, `summary`, `exit_code`; errors still on stderr).
+    #[arg(long, value_enum, default_value = "human")]
+    format: HumanOrJson,
+}
+
+/// One audited file. JSON: `files: [{path, cases, errors, warnings, corrections, diff,
+/// refuted_claims: [{claim, strict}]}]`.
+#[derive(Serialize)]
+struct AuditedFile {
+    path: String,
+    cases: usize,
+    errors: Vec<String>,
+    warnings: Vec<String>,
+    corrections: Vec<String>,
+    diff: String,
+    refuted_claims: Vec<RefutedClaim>,
+}
+
+#[derive(Serialize)]
+struct RefutedClaim {
+    claim: String,
+    strict: bool,
+}
+
+impl AuditedFile {
+    fn of(a: &FileAudit) -> AuditedFile {
+        AuditedFile {
+            path: a.path.display().to_string(),
+            cases: a.cases,
+            errors: a.errors.iter().map(ToString::to_string).collect(),
+            warnings: a.warnings.iter().map(ToString::to_string).collect(),
+            corrections: a.corrections.clone(),
+            diff: a.diff.clone(),
+            refuted_claims: a
+                .refuted_claims
+                .iter()
+                .map(|(claim, strict)| RefutedClaim {
+                    claim: claim.clone(),
+                    strict: *strict,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// `audit --format json`: `{schema_version, files, unreadable, summary: {files, audited,
+/// errors, corrections, written, refuted, strict}, interrupted, exit_code}`.
+#[derive(Serialize)]
+struct AuditReport<'a> {
+    files: Vec<AuditedFile>,
+    /// Paths that could not be read at all (folders, files).
+    unreadable: Vec<String>,
+    summary: &'a Tally,
+    interrupted: bool,
+    exit_code: u8,
+}
 
 /// What the audit found, for the exit code and the summary.
-#[derive(Default)]
+#[derive(Default, Serialize)]
 struct Tally {
     /// Exit code so far: 2 beats 1.
+    #[serde(skip)]
     code: u8,
+    /// Files found.
+    files: usize,
     corrections: usize,
+    /// Files that cannot be read and cases that cannot be judged.
+    errors: usize,
+    /// Refuted claims, and how many of them strict.
+    refuted: usize,
+    strict: usize,
     audited: usize,
     written: usize,
 }
 
 impl Tally {
+    /// `1 error, 2 corrections proposed (run with --fix to write them), 1 claim refuted (1
+    /// strict)`: every count, zeros included, so that a clean audit says what it checked.
+    fn summary(&self, fix: bool) -> String {
+        let corrections = if fix {
+            format!(
+                "{} written to {}",
+                count(self.corrections, "correction"),
+                count(self.written, "file")
+            )
+        } else {
+            format!(
+                "{} proposed (run with --fix to write them)",
+                count(self.corrections, "correction")
+            )
+        };
+        let strict = if self.strict > 0 {
+            format!(" ({} strict)", self.strict)
+        } else {
+            String::new()
+        };
+        format!(
+            "{}, {corrections}, {} refuted{strict}",
+            count(self.errors, "error"),
+            count(self.refuted, "claim")
+        )
+    }
+
     fn raise(&mut self, code: u8) {
         if self.code != 2 {
             self.code = self.code.max(code);
@@ -33,7 +136,8 @@ impl Tally {
 
 /// Runs `audit`; returns the exit code (0 clean, 1 corrections proposed or a strict claim
 /// refuted, 2 a file that cannot be audited, 3 interrupted; 2 takes precedence over 3, 3 over 1).
-pub fn run(config: &Config, paths: Vec<PathBuf>, fix: bool) -> Result<u8> {
+pub fn run(config: &Config, args: AuditArgs) -> Result<u8> {
+    let AuditArgs { paths, fix, format } = args;
     let roots = if paths.is_empty() {
         vec![PathBuf::from("cases")]
     } else {
@@ -41,53 +145,70 @@ pub fn run(config: &Config, paths: Vec<PathBuf>, fix: bool) -> Result<u8> {
     };
     interrupt::install()?;
     let targets = audit::targets(&roots);
-    let mut tally = Tally::default();
+    let mut tally = Tally {
+        files: targets.files.len(),
+        ..Tally::default()
+    };
     for e in &targets.errors {
         eprintln!("{e}");
+        tally.errors += 1;
         tally.raise(2);
     }
     for w in &targets.warnings {
         eprintln!("warning: {w}");
     }
+    let human = format == HumanOrJson::Human;
     let mut oracle = Oracle::new();
+    let mut files = Vec::new();
     for path in &targets.files {
         if interrupt::STOP.load(Ordering::SeqCst) {
             break;
         }
         let a = audit::audit_file(path, &config.constraints, &mut oracle)?;
         tally.audited += 1;
-        show(&a, fix, &mut tally);
+        show(&a, fix, human, &mut tally);
         if fix && !a.diff.is_empty() {
             fix_file(&a, config, &mut oracle, &mut tally)?;
         }
+        files.push(AuditedFile::of(&a));
     }
-    let verb = if fix {
-        format!("written to {} files", tally.written)
-    } else {
-        "proposed (run with --fix to write them)".to_string()
-    };
-    let total = targets.files.len();
-    if tally.audited < total {
+    let interrupted = tally.audited < tally.files;
+    if interrupted {
         eprintln!(
-            "interrupted: audited {} of {total} files: {} corrections {verb}; the other files were not read",
-            tally.audited, tally.corrections
+            "interrupted: audited {} of {} files: {}; the other files were not read",
+            tally.audited,
+            tally.files,
+            tally.summary(fix)
         );
         if tally.code != 2 {
             tally.code = 3;
         }
     } else {
         eprintln!(
-            "audited {total} files: {} corrections {verb}",
-            tally.corrections
+            "audited {}: {}",
+            count(tally.files, "file"),
+            tally.summary(fix)
         );
+    }
+    if !human {
+        let report = AuditReport {
+            files,
+            unreadable: targets.errors.iter().map(ToString::to_string).collect(),
+            summary: &tally,
+            interrupted,
+            exit_code: tally.code,
+        };
+        print!("{}", zuma_judge::report::versioned_json(&report)?);
     }
     Ok(tally.code)
 }
 
-/// Prints one file's errors, warnings, corrections, diff and refuted claims.
-fn show(a: &FileAudit, fix: bool, tally: &mut Tally) {
+/// Prints one file's errors and warnings (stderr) and, for people, its corrections, diff and
+/// refuted claims (stdout); counts them all.
+fn show(a: &FileAudit, fix: bool, human: bool, tally: &mut Tally) {
     for e in &a.errors {
         eprintln!("{e}");
+        tally.errors += 1;
         tally.raise(2);
     }
     for w in &a.warnings {
@@ -95,20 +216,26 @@ fn show(a: &FileAudit, fix: bool, tally: &mut Tally) {
     }
     if !a.diff.is_empty() {
         tally.corrections += a.corrections.len();
-        for c in &a.corrections {
-            println!("# {}: {c}", a.path.display());
+        if human {
+            for c in &a.corrections {
+                println!("# {}: {c}", a.path.display());
+            }
+            print!("{}", a.diff);
         }
-        print!("{}", a.diff);
         if !fix {
             tally.raise(1);
         }
     }
     for (claim, strict) in &a.refuted_claims {
-        println!(
-            "claim refuted: {claim}{}",
-            if *strict { " [strict]" } else { "" }
-        );
+        if human {
+            println!(
+                "claim refuted: {claim}{}",
+                if *strict { " [strict]" } else { "" }
+            );
+        }
+        tally.refuted += 1;
         if *strict {
+            tally.strict += 1;
             tally.raise(1);
         }
     }

@@ -69,7 +69,7 @@ fn cmd_bench(
         },
     )?;
     match format {
-        HumanOrJson::Json => println!("{}", serde_json::to_string_pretty(&report)?),
+        HumanOrJson::Json => print!("{}", zuma_judge::report::versioned_json(&report)?),
         HumanOrJson::Human => println!("{report}"),
     }
     Ok(u8::from(!report.disagreements.is_empty()))

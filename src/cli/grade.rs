@@ -177,7 +177,7 @@ pub fn run(config: &Config, args: GradeArgs) -> Result<u8> {
     run.builds = Some(summary);
     run.exit_code = run.exit_code();
     let report = GradeReport {
-        schema_version: 1,
+        schema_version: zuma_judge::report::SCHEMA_VERSION,
         submissions: gradebook::entries(&run),
         skipped: taken
             .skipped

@@ -112,9 +112,7 @@ impl Hunted {
 }
 
 pub fn json<T: serde::Serialize>(v: &T) -> Result<String> {
-    let mut s = serde_json::to_string_pretty(v)?;
-    s.push('\n');
-    Ok(s)
+    Ok(zuma_judge::report::versioned_json(v)?)
 }
 
 pub fn emit(text: &str, out: Option<&Path>) -> Result<()> {

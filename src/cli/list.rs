@@ -93,7 +93,7 @@ fn listed(name: &str, expected: String, language: &str, path: &str, source: &str
 
 fn solutions_of(rows: &[Listed], format: HumanOrJson) -> Result<String> {
     if format == HumanOrJson::Json {
-        let v = serde_json::json!({"schema_version": 1, "solutions": rows});
+        let v = serde_json::json!({"schema_version": zuma_judge::report::SCHEMA_VERSION, "solutions": rows});
         return Ok(serde_json::to_string_pretty(&v)?);
     }
     let mut t = report::human::table(&["solution", "expected", "language", "file", "source"]);
@@ -126,7 +126,7 @@ fn languages_of(format: HumanOrJson) -> Result<String> {
         })
         .collect();
     if format == HumanOrJson::Json {
-        let v = serde_json::json!({"schema_version": 1, "languages": rows});
+        let v = serde_json::json!({"schema_version": zuma_judge::report::SCHEMA_VERSION, "languages": rows});
         return Ok(serde_json::to_string_pretty(&v)?);
     }
     let mut t = report::human::table(&["language", "files", "toolchain", "LeetCode's environment"]);

@@ -55,13 +55,7 @@ pub enum Command {
     /// Time the oracle, the reference BFS and the seed 000 port on the same cases.
     Bench(bench::BenchArgs),
     /// Check case files and their claims against the oracle; print a diff of the corrections.
-    Audit {
-        /// Case files or directories (default: cases).
-        paths: Vec<PathBuf>,
-        /// Write the corrections to the files.
-        #[arg(long)]
-        fix: bool,
-    },
+    Audit(audit::AuditArgs),
     /// The registered solutions, their expected verdicts and sources.
     List(list::ListArgs),
     /// Internal: serve one compiled solution to `run` over pipes (see zuma_judge::submission::worker).

@@ -40,7 +40,7 @@ fn cmd_selfcheck(max_board: usize, max_hand: usize, format: HumanOrJson) -> Resu
     let summary = selfcheck::run(options, &|| bar.inc(1));
     bar.finish_and_clear();
     match format {
-        HumanOrJson::Json => println!("{}", serde_json::to_string_pretty(&summary)?),
+        HumanOrJson::Json => print!("{}", zuma_judge::report::versioned_json(&summary)?),
         HumanOrJson::Human => println!("{summary}"),
     }
     Ok(summary.exit_code())

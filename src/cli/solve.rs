@@ -57,7 +57,7 @@ fn cmd_solve(
                     "rejected": e.to_string(),
                     "constraint": e.constraint(),
                 });
-                println!("{}", serde_json::to_string_pretty(&v)?);
+                print!("{}", zuma_judge::report::versioned_json(&v)?);
             }
             eprintln!("error: input rejected: {e}");
             return Ok(2);
@@ -70,7 +70,7 @@ fn cmd_solve(
                 let v = serde_json::json!({
                     "board": board, "hand": hand, "answer": answer, "engine": engine,
                 });
-                println!("{}", serde_json::to_string_pretty(&v)?);
+                print!("{}", zuma_judge::report::versioned_json(&v)?);
             }
             HumanOrJson::Human => println!("{answer}"),
         }
@@ -99,7 +99,7 @@ fn cmd_solve(
                     "exhaustive": p.exhaustive,
                 });
             }
-            println!("{}", serde_json::to_string_pretty(&v)?);
+            print!("{}", zuma_judge::report::versioned_json(&v)?);
         }
         HumanOrJson::Human => {
             let mut out = anstream::stdout();

@@ -21,9 +21,7 @@ pub fn render(
             {
                 obj.extend(more);
             }
-            let mut s = serde_json::to_string_pretty(&v)?;
-            s.push('\n');
-            Ok(s)
+            super::versioned_json(&v)
         }
         Format::Human => {
             let text = super::reporter(format).render(report);

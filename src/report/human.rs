@@ -32,13 +32,13 @@ impl Reporter for Human {
         let wrong = r.expectations.iter().filter(|e| !e.holds).count();
         let _ = writeln!(
             o,
-            "zuma-judge run: {ok} of {} solutions as expected, {} cases from {} files{}, {wrong} case assertions wrong, {refuted} of {} claims refuted, {} case-file errors",
+            "zuma-judge run: {ok} of {} solutions as expected, {} from {}{}, {wrong} case assertions wrong, {refuted} of {} claims refuted, {}",
             r.solutions.len(),
-            r.cases,
-            r.files,
+            super::count(r.cases, "case"),
+            super::count(r.files, "file"),
             files_detail(r),
             r.claims.len(),
-            r.case_errors.len()
+            super::count(r.case_errors.len(), "case-file error")
         );
         if let Some(why) = &r.incomplete {
             let _ = writeln!(o, "INCOMPLETE: {why}");

@@ -4,13 +4,11 @@
 use super::Reporter;
 use crate::judge::runner::RunReport;
 
-/// Pretty-printed JSON, one object.
+/// Pretty-printed JSON, one object, `schema_version` first.
 pub struct Json;
 
 impl Reporter for Json {
     fn render(&self, report: &RunReport) -> String {
-        let mut s = serde_json::to_string_pretty(report).expect("a report always serialises");
-        s.push('\n');
-        s
+        super::versioned_json(report).expect("a report always serialises")
     }
 }

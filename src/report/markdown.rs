@@ -60,10 +60,10 @@ impl Reporter for Markdown {
                     ));
                 }
                 if wrong > 0 {
-                    parts.push(format!("{wrong} case assertion{} wrong", plural(wrong)));
+                    parts.push(format!("{} wrong", super::count(wrong, "case assertion")));
                 }
                 if strict > 0 {
-                    parts.push(format!("{strict} strict claim{} refuted", plural(strict)));
+                    parts.push(format!("{} refuted", super::count(strict, "strict claim")));
                 }
                 format!("❌ {}", parts.join(", "))
             }
@@ -71,13 +71,13 @@ impl Reporter for Markdown {
         let _ = writeln!(o, "### zuma-judge: {head}\n");
         let _ = writeln!(
             o,
-            "{} solutions · {} cases from {} files{} · {wrong} case assertions wrong · {refuted} of {} claims refuted · {} case-file errors · exit {}  ",
-            r.solutions.len(),
-            r.cases,
-            r.files,
+            "{} · {} from {}{} · {wrong} case assertions wrong · {refuted} of {} claims refuted · {} · exit {}  ",
+            super::count(r.solutions.len(), "solution"),
+            super::count(r.cases, "case"),
+            super::count(r.files, "file"),
             super::human::files_detail(r),
             r.claims.len(),
-            r.case_errors.len(),
+            super::count(r.case_errors.len(), "case-file error"),
             r.exit_code
         );
         let tools = super::toolchains(r);
@@ -198,14 +198,6 @@ impl Reporter for Markdown {
             o.push('\n');
         }
         o
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
     }
 }
 

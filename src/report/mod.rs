@@ -333,6 +333,26 @@ pub enum HumanOrJson {
     Json,
 }
 
+/// The version of every JSON report's layout, its first key `schema_version`: raised when a key
+/// is renamed or removed or changes its meaning, never for a new key.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// `v` as pretty-printed JSON with `schema_version` as its first key, and a final newline.
+pub fn versioned_json<T: serde::Serialize>(v: &T) -> serde_json::Result<String> {
+    #[derive(serde::Serialize)]
+    struct Versioned<'a, T: serde::Serialize> {
+        schema_version: u32,
+        #[serde(flatten)]
+        report: &'a T,
+    }
+    let mut s = serde_json::to_string_pretty(&Versioned {
+        schema_version: SCHEMA_VERSION,
+        report: v,
+    })?;
+    s.push('\n');
+    Ok(s)
+}
+
 /// `n` and its noun, plural unless `n` is 1: `1 file`, `2 files`, `0 fixes`.
 pub fn count(n: usize, noun: &str) -> String {
     let plural = if n == 1 {

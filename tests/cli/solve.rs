@@ -120,6 +120,65 @@ fn audit_shows_a_diff_and_fix_writes_it() {
         .stdout("");
 }
 
+/// An unknown key costs its own case only: audit still finds the invalid `BBB` case and the
+/// refuted strict claim after it, and its summary counts all three.
+#[test]
+fn audit_reports_every_problem_in_a_file_after_its_first_error() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("t.toml"),
+        "[[case]]\nname = \"typo\"\nboard = \"WRRBBW\"\nhand = \"RB\"\nexpcted = 2\n\n\
+         [[case]]\nname = \"bbb\"\nboard = \"BBB\"\nhand = \"R\"\nexpected = 1\n\n\
+         [[case]]\nname = \"strict\"\nboard = \"RRWWRRBBRR\"\nhand = \"WB\"\nexpected = 2\n\
+         claims = [{ source = \"editorial\", answer = 3, strict = true }]\n",
+    )
+    .unwrap();
+    let out = judge()
+        .current_dir(dir.path())
+        .args(["audit", "t.toml"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let unknown = "t.toml line 5, column 1: unknown field `expcted`, expected one of `name`, \
+                   `board`, `hand`, `expected`, `invalid`, `note`, `tags`, `claims`, `points`; \
+                   did you mean `expected`?";
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        format!(
+            "{unknown}\naudited 1 file: 1 error, 1 correction proposed (run with --fix to write \
+             them), 1 claim refuted (1 strict)\n"
+        )
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("# t.toml: bbb: input rejected (three in a row: 'BBB' at board positions 0..2 (the starting board may not hold a run of three or more)); invalid = \"three in a row\"\n"), "{text}");
+    assert!(
+        text.contains("-expected = 1\n+invalid = \"three in a row\"\n"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("claim refuted: t.toml#strict: editorial claimed 3; oracle 2 [strict]\n"),
+        "{text}"
+    );
+    let out = judge()
+        .current_dir(dir.path())
+        .args(["audit", "t.toml", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["schema_version"], 1);
+    assert_eq!(
+        v["summary"],
+        serde_json::json!({"files": 1, "audited": 1, "errors": 1, "corrections": 1, "written": 0, "refuted": 1, "strict": 1})
+    );
+    assert_eq!(v["files"][0]["errors"], serde_json::json!([unknown]));
+    assert_eq!(
+        v["files"][0]["refuted_claims"],
+        serde_json::json!([{"claim": "t.toml#strict: editorial claimed 3; oracle 2", "strict": true}])
+    );
+    assert_eq!(v["exit_code"], 2);
+}
+
 #[test]
 fn audit_of_the_shipped_cases_is_clean() {
     let out = judge().args(["audit"]).output().unwrap();
