@@ -552,6 +552,16 @@ pub fn run(
 /// Largest board [`smaller_counterexample`] sweeps, in balls.
 pub const SMALLER_MAX_BOARD: usize = 8;
 
+/// What [`smaller_counterexample`] found.
+pub struct Smaller {
+    /// The smallest failing instance judged, if one failed.
+    pub found: Option<Counterexample>,
+    /// With nothing found: `Some((judged, below))` when the budget or the time stopped the sweep
+    /// before every class of fewer than `below` balls was judged, so a smaller failing input
+    /// may exist; `None` when the sweep was complete.
+    pub cut: Option<(u64, usize)>,
+}
+
 /// The smallest failing instance (in size order) of fewer than `below` balls in total, board at
 /// most [`SMALLER_MAX_BOARD`], found by judging the first `budget` classes in size order, in
 /// blocks of 256, starting no block after `time` has passed; `None` when none fails among
@@ -563,23 +573,26 @@ pub fn smaller_counterexample(
     below: usize,
     (budget, time): (usize, std::time::Duration),
     jobs: usize,
-) -> Result<Option<Counterexample>, ExhaustError> {
+) -> Result<Smaller, ExhaustError> {
     let deadline = Instant::now() + time;
     let max_board = SMALLER_MAX_BOARD
         .min(limits.board_max)
         .min(below.saturating_sub(2));
     let max_hand = limits.hand_max.min(5).min(below.saturating_sub(2));
     if max_board == 0 || max_hand == 0 || limits.colours.len() != 5 {
-        return Ok(None);
+        return Ok(Smaller {
+            found: None,
+            cut: None,
+        });
     }
-    let classes: Vec<(usize, SymmetryClass)> = sweep(max_board, max_hand, None)
+    let all: Vec<(usize, SymmetryClass)> = sweep(max_board, max_hand, None)
         .into_iter()
         .filter(|(_, c)| c.board.len() + c.hand.len() < below)
-        .take(budget)
         .collect();
+    let classes = &all[..all.len().min(budget)];
     let (pool, workers) = pool_and_workers(make, jobs)?;
     let swept = sweep_classes(
-        &classes,
+        classes,
         &pool,
         &workers,
         false,
@@ -588,8 +601,14 @@ pub fn smaller_counterexample(
         (256, Some(deadline)),
     )?;
     Ok(match swept.first_failure {
-        None => None,
-        Some((class, j)) => Some(counterexample_of(class, j, limits)?),
+        None => Smaller {
+            found: None,
+            cut: (swept.judged.classes < all.len() as u64).then_some((swept.judged.classes, below)),
+        },
+        Some((class, j)) => Smaller {
+            found: Some(counterexample_of(class, j, limits)?),
+            cut: None,
+        },
     })
 }
 

@@ -79,6 +79,27 @@ pub struct FuzzFailure {
     pub minimised: Counterexample,
     /// Candidates the minimiser tried.
     pub tries: usize,
+    /// When a budget cut the search for a smaller input short, which one: greedy shrinking's
+    /// [`MINIMISE_TRIES`] candidates, or the sweep's [`SWEEP_BUDGET`] classes or
+    /// [`SWEEP_TIME`]; a smaller failing input may then exist. Null when neither was cut.
+    pub budget_cut: Option<String>,
+}
+
+/// What [`FuzzFailure::budget_cut`] says, from greedy shrinking's tries and the sweep's cut.
+fn budget_cut(tries: usize, sweep: Option<(u64, usize)>) -> Option<String> {
+    let mut cuts = Vec::new();
+    if tries >= MINIMISE_TRIES {
+        cuts.push(format!(
+            "greedy shrinking used all {MINIMISE_TRIES} candidates"
+        ));
+    }
+    if let Some((judged, below)) = sweep {
+        cuts.push(format!(
+            "the sweep below {below} balls stopped after {judged} classes (budget {SWEEP_BUDGET} classes, {} s)",
+            SWEEP_TIME.as_secs()
+        ));
+    }
+    (!cuts.is_empty()).then(|| cuts.join("; "))
 }
 
 /// What a fuzz run found.
@@ -351,7 +372,7 @@ fn shrink(
         Err(Failure::Stopped(_)) => cx.clone(),
         _ => Counterexample::new(&b, &h, &a, &got).unwrap_or_else(|| cx.clone()),
     };
-    let swept = if slow || interrupted(opts) {
+    let smaller = if slow || interrupted(opts) {
         None
     } else {
         match exhaust::smaller_counterexample(
@@ -362,9 +383,11 @@ fn shrink(
             opts.jobs,
         ) {
             Err(ExhaustError::Stopped(_)) if interrupted(opts) => None,
-            r => r?,
+            r => Some(r?),
         }
     };
+    let budget_cut = budget_cut(tries, smaller.as_ref().and_then(|s| s.cut));
+    let swept = smaller.and_then(|s| s.found);
     let failure = FuzzFailure {
         index,
         case_seed: opts.seed.wrapping_add(index),
@@ -372,6 +395,7 @@ fn shrink(
         shrunk_size: shrunk.size,
         minimised: swept.unwrap_or(shrunk),
         tries,
+        budget_cut,
     };
     Ok((failure, interrupted(opts)))
 }
@@ -398,6 +422,19 @@ mod tests {
             &Constraints::default(),
         )
         .unwrap()
+    }
+
+    #[test]
+    fn a_cut_budget_is_said_and_a_complete_search_says_nothing() {
+        assert_eq!(budget_cut(12, None), None);
+        assert_eq!(
+            budget_cut(MINIMISE_TRIES, None).as_deref(),
+            Some("greedy shrinking used all 5000 candidates")
+        );
+        assert_eq!(
+            budget_cut(40, Some((4096, 12))).as_deref(),
+            Some("the sweep below 12 balls stopped after 4096 classes (budget 20000 classes, 5 s)")
+        );
     }
 
     #[test]

@@ -206,6 +206,12 @@ pub fn fuzz(r: &FuzzReport, limits: &Constraints) -> String {
             } else {
                 String::new()
             };
+            if let Some(cut) = &f.budget_cut {
+                let _ = writeln!(
+                    o,
+                    "  budget ran out: {cut}; a smaller failing input may exist"
+                );
+            }
             let _ = writeln!(
                 o,
                 "  minimised: greedy shrinking to {} balls ({} candidates tried){sweep}:",

@@ -27,7 +27,7 @@ use crate::game::rules::{Constraints, Instance};
 use crate::judge::runner::{CaseResult, RunReport, SolutionReport};
 use crate::judge::verdict::{Expected, VerdictKind};
 
-/// An output format. `solve` writes human or json; `run` writes all four.
+/// An output format. `solve` writes human or json; `run` and `grade` write all five.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     /// Text for people (run: verdict table, failures with witnesses, claims, case errors).
