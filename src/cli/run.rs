@@ -104,46 +104,14 @@ fn cmd_run(
     baseline: Option<&std::path::Path>,
     how: &How,
 ) -> Result<u8> {
-    let mut found = pasted::registered()?;
-    if let Some(dir) = &how.solutions_dir {
-        let more =
-            pasted::discover(dir).with_context(|| format!("--solutions-dir {}", dir.display()))?;
-        found.pasted.extend(more.pasted);
-        found.skipped.extend(more.skipped);
-    }
-    warn_skipped(&found.skipped);
-    let pastes = found.pasted;
+    let pastes = pasted_solutions(how)?;
     let mut all: Vec<&dyn Solution> = registry::compiled()
         .iter()
         .map(|s| s as &dyn Solution)
         .collect();
     all.extend(registry::uncompiled().iter().map(|s| s as &dyn Solution));
     all.extend(pastes.iter().map(|s| s as &dyn Solution));
-    for (i, s) in all.iter().enumerate() {
-        if let Some(other) = all[..i].iter().find(|o| o.name() == s.name()) {
-            bail!(
-                "{}: the name '{}' is taken by {}; solution names are file stems and must be unique",
-                s.path(),
-                s.name(),
-                other.path()
-            );
-        }
-    }
-    let chosen: Vec<&dyn Solution> = if names.is_empty() {
-        all
-    } else {
-        let mut v = Vec::new();
-        for n in names {
-            match all.iter().find(|s| s.name() == n) {
-                Some(s) => v.push(*s),
-                None => bail!(
-                    "no solution named '{n}'; registered: {}",
-                    all.iter().map(|s| s.name()).collect::<Vec<_>>().join(", ")
-                ),
-            }
-        }
-        v
-    };
+    let chosen = choose(all, names)?;
     let old = baseline.map(Baseline::load).transpose()?;
     let suite = case::load(roots, &config.constraints);
     if suite.nothing_read() {
@@ -193,6 +161,51 @@ fn cmd_run(
     )?;
     bar.finish();
     report.builds = summary;
+    attach_builds(&mut report, &pastes, &builds);
+    let text = render(&mut report, &suite, &chosen, how, format)?;
+    write_reports(&report, &text, out.as_deref(), reports)?;
+    let mut code = report.exit_code as u8;
+    if let (Some(path), Some(old)) = (baseline, old) {
+        let regressed = compare_with_baseline(&report, (path, &old), out.is_none(), format);
+        if regressed && code == 0 {
+            code = 1;
+        }
+    }
+    Ok(code)
+}
+
+/// The solutions `names` picks (all of them when it is empty), checking first that no two
+/// solutions share a name.
+fn choose<'a>(all: Vec<&'a dyn Solution>, names: &[String]) -> Result<Vec<&'a dyn Solution>> {
+    for (i, s) in all.iter().enumerate() {
+        if let Some(other) = all[..i].iter().find(|o| o.name() == s.name()) {
+            bail!(
+                "{}: the name '{}' is taken by {}; solution names are file stems and must be unique",
+                s.path(),
+                s.name(),
+                other.path()
+            );
+        }
+    }
+    Ok(if names.is_empty() {
+        all
+    } else {
+        let mut v = Vec::new();
+        for n in names {
+            match all.iter().find(|s| s.name() == n) {
+                Some(s) => v.push(*s),
+                None => bail!(
+                    "no solution named '{n}'; registered: {}",
+                    all.iter().map(|s| s.name()).collect::<Vec<_>>().join(", ")
+                ),
+            }
+        }
+        v
+    })
+}
+
+/// Each pasted submission's toolchain and build (cached, ms) into its report.
+fn attach_builds(report: &mut runner::RunReport, pastes: &[&Pasted], builds: &[build::Outcome]) {
     for s in report.solutions.iter_mut() {
         if let Some(i) = pastes.iter().position(|p| p.name == s.name) {
             s.toolchain = builds[i].toolchain.clone();
@@ -202,8 +215,18 @@ fn cmd_run(
             });
         }
     }
+}
+
+/// The report in `format`, with what `--metamorphic` and `--kill-matrix` add.
+fn render(
+    report: &mut runner::RunReport,
+    suite: &case::Suite,
+    chosen: &[&dyn Solution],
+    how: &How,
+    format: Format,
+) -> Result<String> {
     let (metamorphic, kill_matrix) = (how.metamorphic, how.kill_matrix);
-    let text = if metamorphic || kill_matrix {
+    Ok(if metamorphic || kill_matrix {
         // These call solutions in process, with no limits: only compiled solutions that are
         // meant to answer (accepted, wrong_answer) take part.
         let answering: Vec<&dyn Solution> = chosen
@@ -219,37 +242,66 @@ fn cmd_run(
                     )
             })
             .collect();
-        let extras = extras::compute(&suite, &answering, &mut report, metamorphic, kill_matrix);
-        report::extras::render(&report, &extras, format)?
+        let extras = extras::compute(suite, &answering, report, metamorphic, kill_matrix);
+        report::extras::render(report, &extras, format)?
     } else {
-        report::reporter(format).render(&report)
-    };
+        report::reporter(format).render(report)
+    })
+}
+
+/// The solutions pasted into `solutions/` (and `--solutions-dir`), with a warning for each file
+/// no language claims.
+fn pasted_solutions(how: &How) -> Result<Vec<Pasted>> {
+    let mut found = pasted::registered()?;
+    if let Some(dir) = &how.solutions_dir {
+        let more =
+            pasted::discover(dir).with_context(|| format!("--solutions-dir {}", dir.display()))?;
+        found.pasted.extend(more.pasted);
+        found.skipped.extend(more.skipped);
+    }
+    warn_skipped(&found.skipped);
+    Ok(found.pasted)
+}
+
+/// Writes the report to `out` (or standard output) and each `--report FORMAT=PATH`, files
+/// atomically and without colour.
+fn write_reports(
+    report: &runner::RunReport,
+    text: &str,
+    out: Option<&std::path::Path>,
+    reports: &[ReportSpec],
+) -> Result<()> {
     let write = |path: &std::path::Path, text: &str| {
         zuma_judge::atomic::write(path, draw::plain(text).as_bytes())
             .with_context(|| format!("cannot write {}", path.display()))
     };
-    match &out {
-        Some(path) => write(path, &text)?,
+    match out {
+        Some(path) => write(path, text)?,
         None => anstream::stdout().write_all(text.as_bytes())?,
     }
     for spec in reports {
-        write(&spec.path, &report::reporter(spec.format).render(&report))?;
+        write(&spec.path, &report::reporter(spec.format).render(report))?;
     }
-    let mut code = report.exit_code as u8;
-    if let (Some(path), Some(old)) = (baseline, old) {
-        let cmp = baseline::compare(&old, &Baseline::of(&report));
-        let text = cmp.render(&path.display().to_string());
-        // Standard output carries a machine format: keep it parseable.
-        if out.is_none() && format != Format::Human {
-            eprint!("{text}");
-        } else {
-            print!("{text}");
-        }
-        if cmp.regressions() > 0 && code == 0 {
-            code = 1;
-        }
+    Ok(())
+}
+
+/// Prints the comparison with the baseline (to standard error when standard output carries a
+/// machine format); true when it found a regression.
+fn compare_with_baseline(
+    report: &runner::RunReport,
+    (path, old): (&std::path::Path, &Baseline),
+    to_stdout: bool,
+    format: Format,
+) -> bool {
+    let cmp = baseline::compare(old, &Baseline::of(report));
+    let text = cmp.render(&path.display().to_string());
+    // Standard output carries a machine format: keep it parseable.
+    if to_stdout && format != Format::Human {
+        eprint!("{text}");
+    } else {
+        print!("{text}");
     }
-    Ok(code)
+    cmp.regressions() > 0
 }
 
 /// Says, on standard error, which files of a solutions folder are not judged, and why.
