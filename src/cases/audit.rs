@@ -65,11 +65,8 @@ pub fn audit_text(
         .into_iter()
         .filter(|e| !matches!(e, CaseError::Case { message, .. } if message.starts_with("input rejected")))
         .collect();
-    // A key error (an unknown key, a wrong type) costs its own case only: every other case of
-    // the file is still audited, as `run` judges them. Only TOML that does not parse stops here.
-    let Ok(mut doc) = text.parse::<DocumentMut>() else {
-        return Ok(out);
-    };
+    // A key error (an unknown key, a wrong type) or a syntax error costs its own case only:
+    // every other case of the file is still audited, as `run` judges them.
     for c in &cases {
         let value = match &c.input {
             Ok(i) => Some(oracle.solve(i)?.as_i32()),
@@ -100,10 +97,19 @@ pub fn audit_text(
             ));
         }
     }
+    // Corrections need the whole document; a case that does not load (a key error) is left
+    // as it is: its error says what to fix, and `run` does not judge it.
+    let Ok(mut doc) = text.parse::<DocumentMut>() else {
+        return Ok(out);
+    };
+    let loads = case::loading_tables(text);
     let Some(tables) = doc.get_mut("case").and_then(|c| c.as_array_of_tables_mut()) else {
         return Ok(out);
     };
-    for t in tables.iter_mut() {
+    for (k, t) in tables.iter_mut().enumerate() {
+        if !loads.get(k).copied().unwrap_or(false) {
+            continue;
+        }
         let get = |k: &str| t.get(k).and_then(|v| v.as_str()).map(str::to_string);
         let (Some(name), Some(board), Some(hand)) = (get("name"), get("board"), get("hand")) else {
             continue;
@@ -328,6 +334,52 @@ mod tests {
 
     /// A regression recorded between the audit and `--fix`'s write is kept: the file is
     /// audited again under the lock and that text is corrected.
+    /// A case that does not load (a misspelt key, a wrong type, broken TOML) is left as it
+    /// is; the cases around it are still corrected and their claims still checked.
+    #[test]
+    fn a_case_that_does_not_load_is_not_corrected_and_the_others_are() {
+        let text = "[[case]]\nname = \"typo\"\nboard = \"BBB\"\nhand = \"R\"\ninvaild = \"three in a row\"\n\n\
+                    [[case]]\nname = \"typed\"\nboard = \"R\"\nhand = \"R\"\nexpected = \"3\"\n\n\
+                    [[case]]\nname = \"r\"\nboard = \"R\"\nhand = \"R\"\nexpected = 2\n\
+                    claims = [{ source = \"blog\", answer = 1, strict = true }]\n";
+        let a = audit_text(
+            Path::new("c.toml"),
+            text,
+            &Constraints::default(),
+            &mut Oracle::new(),
+        )
+        .unwrap();
+        assert_eq!(a.errors.len(), 2);
+        assert_eq!(a.corrections, ["r: expected = 2 -> -1"]);
+        assert_eq!(
+            a.refuted_claims,
+            [("c.toml#r: blog claimed 1; oracle -1".to_string(), true)]
+        );
+        assert_eq!(a.corrected, text.replace("expected = 2", "expected = -1"));
+    }
+
+    /// Broken TOML in one case: the document cannot be edited, so nothing is corrected, but
+    /// the other cases' claims are still checked.
+    #[test]
+    fn broken_toml_in_one_case_still_checks_the_others_claims() {
+        let text = "[[case]]\nname = \"cut\"\nboard = \"RR\nhand = \"R\"\n\n\
+                    [[case]]\nname = \"r\"\nboard = \"R\"\nhand = \"R\"\n\
+                    claims = [{ source = \"blog\", answer = 1, strict = true }]\n";
+        let a = audit_text(
+            Path::new("c.toml"),
+            text,
+            &Constraints::default(),
+            &mut Oracle::new(),
+        )
+        .unwrap();
+        assert_eq!(a.errors.len(), 1);
+        assert!(a.corrections.is_empty());
+        assert_eq!(
+            a.refuted_claims,
+            [("c.toml#r: blog claimed 1; oracle -1".to_string(), true)]
+        );
+    }
+
     #[test]
     fn a_fix_keeps_what_another_writer_added_meanwhile() {
         let dir = tempfile::tempdir().unwrap();

@@ -406,6 +406,21 @@ fn case_starts(text: &str) -> Vec<usize> {
     starts
 }
 
+/// For each `[[case]]` table of `text`, in order, whether it loads as a case (its chunk, as
+/// [`parse_file`] splits the file, deserialises): `audit` corrects only the cases that load,
+/// since `run` judges no other.
+pub fn loading_tables(text: &str) -> Vec<bool> {
+    let starts = case_starts(text);
+    starts
+        .iter()
+        .enumerate()
+        .map(|(k, &from)| {
+            let to = starts.get(k + 1).copied().unwrap_or(text.len());
+            toml::from_str::<RawFile>(&text[from..to]).is_ok()
+        })
+        .collect()
+}
+
 /// The keys a case may have, for "did you mean" hints.
 const CASE_KEYS: [&str; 9] = [
     "name", "board", "hand", "expected", "invalid", "note", "tags", "claims", "points",

@@ -557,8 +557,8 @@ pub struct Smaller {
     /// The smallest failing instance judged, if one failed.
     pub found: Option<Counterexample>,
     /// With nothing found: `Some((judged, below))` when the budget or the time stopped the sweep
-    /// before every class of fewer than `below` balls was judged, so a smaller failing input
-    /// may exist; `None` when the sweep was complete.
+    /// before every class of fewer than `below` balls (board at most [`SMALLER_MAX_BOARD`]) was
+    /// judged, so a smaller failing input may exist; `None` when that sweep was complete.
     pub cut: Option<(u64, usize)>,
 }
 

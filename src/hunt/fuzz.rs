@@ -386,8 +386,12 @@ fn shrink(
             r => Some(r?),
         }
     };
-    let budget_cut = budget_cut(tries, smaller.as_ref().and_then(|s| s.cut));
-    let swept = smaller.and_then(|s| s.found);
+    let swept = smaller.as_ref().and_then(|s| s.found.clone());
+    // A smaller input from the sweep makes greedy shrinking's budget beside the point.
+    let budget_cut = match &swept {
+        Some(_) => None,
+        None => budget_cut(tries, smaller.and_then(|s| s.cut)),
+    };
     let failure = FuzzFailure {
         index,
         case_seed: opts.seed.wrapping_add(index),
