@@ -638,7 +638,10 @@ impl Judging<'_, '_> {
         call: (&str, &str),
         oracle: i32,
     ) -> Result<(Verdict, Outcome, Vec<f64>), String> {
-        let wall = (self.tle.wall_ms(self.config), self.tle.seen);
+        let wall = (
+            self.tle.wall_ms(self.config),
+            self.tle.seen || self.tle.mle_seen,
+        );
         judge_stable(self.exec, call, oracle, self.config, wall)
     }
 
@@ -961,15 +964,18 @@ fn sweep_inputs(
 
 /// A submission's run of consecutive TLEs: after the first TLE its wall-clock limit is
 /// shortened to `[judging] wall_after_tle_ms`, and after `tle_skip_after` in a row the rest of
-/// its cases are skipped.
+/// its cases are skipped. It also remembers an MLE: after a TLE or an MLE, a later
+/// near-limit TLE or MLE is not rerun (see [`judge_stable`]).
 #[derive(Default)]
 struct TleStreak {
     seen: bool,
+    mle_seen: bool,
     streak: usize,
 }
 
 impl TleStreak {
     fn saw(&mut self, v: &Verdict, exec: &mut dyn Executor, config: &Config) {
+        self.mle_seen |= v.kind() == VerdictKind::MemoryLimitExceeded;
         if v.kind() != VerdictKind::TimeLimitExceeded {
             self.streak = 0;
             return;
@@ -1047,7 +1053,7 @@ fn case_result(
 /// the fastest run so far is near the CPU limit: its CPU time in `[limit / MARGIN, limit *
 /// MARGIN)` ([`timing::MARGIN`] = 1.5) and its verdict one that CPU time decides (AC, WA, a
 /// TLE of the CPU limit, or an MLE, which a faster run could reach before the CPU limit and a
-/// slower one after it). Not rerun: a TLE once the submission had one (`tle_seen`); a TLE of
+/// slower one after it). Not rerun: a TLE or MLE once the submission had one (`limit_seen`); a TLE of
 /// the wall limit (a sleep); a call killed at the
 /// CPU budget of `limit * MARGIN` (outside the band); a call stopped at the wall-clock
 /// deadline `wall_ms` whatever its message (on a starved machine), which says nothing about how
@@ -1058,13 +1064,17 @@ pub fn judge_stable(
     (board, hand): (&str, &str),
     oracle: i32,
     config: &Config,
-    (wall_ms, tle_seen): (u64, bool),
+    (wall_ms, limit_seen): (u64, bool),
 ) -> Result<(Verdict, Outcome, Vec<f64>), String> {
     let (mut verdict, mut out) = judge_written(exec, board, hand, oracle)?;
     let mut cpus = vec![out.cpu_ms];
-    // Once a submission has a TLE, a later near-limit TLE is not rerun: its verdict is TLE
-    // whatever the rerun gives, and each rerun costs a limit.
-    let rerun = !(tle_seen && verdict.kind() == VerdictKind::TimeLimitExceeded);
+    // Once a submission has a TLE or an MLE, a later near-limit TLE or MLE is not rerun: its
+    // verdict is a limit's whatever the rerun gives, and each rerun costs nearly a limit.
+    let rerun = !(limit_seen
+        && matches!(
+            verdict.kind(),
+            VerdictKind::TimeLimitExceeded | VerdictKind::MemoryLimitExceeded
+        ));
     while rerun
         && cpus.len() <= config.judging.reruns
         && near_limit(&verdict, &out, &config.limits)
@@ -1431,6 +1441,17 @@ mod stable_tests {
             (o.cpu_ms, cpus),
             (1800.0, vec![1900.0, 2100.0, 1800.0, 1850.0])
         );
+
+        // Once the submission had a TLE or an MLE, a near-limit MLE is not rerun: each rerun
+        // would cost nearly a limit, and the case is a limit's failure either way.
+        let mut script = vec![out(mle(), 1900.0)].into_iter();
+        let mut exec = Scripted {
+            f: |_: &str, _: &str| script.next().unwrap(),
+            walls: walls.clone(),
+        };
+        let (v, _, cpus) =
+            judge_stable(&mut exec, ("WRRBBW", "RB"), 2, &config, (5000, true)).unwrap();
+        assert_eq!((v.kind(), cpus), (VerdictKind::MemoryLimitExceeded, vec![]));
 
         // Not rerun: a fast answer, a wall TLE (a sleep), a call killed at 1.5 x the limit, a
         // CPU TLE stopped at the wall deadline on a starved machine.
