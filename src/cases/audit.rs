@@ -53,7 +53,7 @@ pub fn audit_text(
         .file_name()
         .map(|f| f.to_string_lossy().to_string())
         .unwrap_or_default();
-    let (cases, errors) = case::parse_file(path, &label, text, limits);
+    let (cases, errors, loads) = case::parse_file_tables(path, &label, text, limits);
     out.cases = cases.len();
     if cases.is_empty() && errors.is_empty() {
         out.warnings.push(CaseWarning::Empty {
@@ -102,7 +102,6 @@ pub fn audit_text(
     let Ok(mut doc) = text.parse::<DocumentMut>() else {
         return Ok(out);
     };
-    let loads = case::loading_tables(text);
     let Some(tables) = doc.get_mut("case").and_then(|c| c.as_array_of_tables_mut()) else {
         return Ok(out);
     };

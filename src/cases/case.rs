@@ -406,21 +406,6 @@ fn case_starts(text: &str) -> Vec<usize> {
     starts
 }
 
-/// For each `[[case]]` table of `text`, in order, whether it loads as a case (its chunk, as
-/// [`parse_file`] splits the file, deserialises): `audit` corrects only the cases that load,
-/// since `run` judges no other.
-pub fn loading_tables(text: &str) -> Vec<bool> {
-    let starts = case_starts(text);
-    starts
-        .iter()
-        .enumerate()
-        .map(|(k, &from)| {
-            let to = starts.get(k + 1).copied().unwrap_or(text.len());
-            toml::from_str::<RawFile>(&text[from..to]).is_ok()
-        })
-        .collect()
-}
-
 /// The keys a case may have, for "did you mean" hints.
 const CASE_KEYS: [&str; 9] = [
     "name", "board", "hand", "expected", "invalid", "note", "tags", "claims", "points",
@@ -457,9 +442,22 @@ pub fn parse_file(
     text: &str,
     limits: &Constraints,
 ) -> (Vec<Case>, Vec<CaseError>) {
+    let (cases, errors, _) = parse_file_tables(path, label, text, limits);
+    (cases, errors)
+}
+
+/// [`parse_file`], and for each `[[case]]` table of the file, in order, whether it loaded
+/// (deserialised as a case): `audit` corrects only those, since `run` judges no other.
+pub fn parse_file_tables(
+    path: &Path,
+    label: &str,
+    text: &str,
+    limits: &Constraints,
+) -> (Vec<Case>, Vec<CaseError>, Vec<bool>) {
     let shown = path.display().to_string();
     let mut cases = Vec::new();
     let mut errors = Vec::new();
+    let mut loads = Vec::new();
     let mut names: HashMap<String, usize> = HashMap::new();
     let starts = case_starts(text);
     // Lines before each chunk, counted once: counting from the top for every chunk made a
@@ -471,7 +469,9 @@ pub fn parse_file(
         let first_line = lines_before;
         lines_before += line_of(chunk, chunk.len()) - 1;
         let line_in = |at: usize| first_line + line_of(chunk, at);
-        let raw: RawFile = match toml::from_str(chunk) {
+        let parsed = toml::from_str::<RawFile>(chunk);
+        loads.push(parsed.is_ok());
+        let raw = match parsed {
             Ok(r) => r,
             Err(e) => {
                 let (line, column) = e.span().map_or((first_line + 1, 1), |s| {
@@ -598,7 +598,7 @@ pub fn parse_file(
             });
         }
     }
-    (cases, errors)
+    (cases, errors, loads)
 }
 
 /// One `[[case.claims]]` entry, checked: an `answer`, `moves` in `R@2` notation, or both, and

@@ -10,7 +10,7 @@ use zuma_judge::hunt::exhaust::{self, Shard};
 use zuma_judge::report::hunt;
 
 use super::args::{Calls, HuntFormat, Recording};
-use super::hunted::{emit, json, record, Bar, Hunted};
+use super::hunted::{emit, record, Bar, Hunted};
 
 /// Flags of `exhaust`.
 #[derive(clap::Args)]
@@ -75,7 +75,7 @@ pub fn run(config: &Config, a: ExhaustArgs) -> Result<u8> {
     let report = exhaust::run(sol, &make, &opts, &config.constraints, &bar)?;
     bar.0.finish_and_clear();
     let text = match a.format {
-        HuntFormat::Json => json(&report)?,
+        HuntFormat::Json => zuma_judge::report::versioned_json(&report)?,
         HuntFormat::Human => hunt::exhaust(&report, &config.constraints, None),
     };
     emit(&text, a.out.as_deref())?;

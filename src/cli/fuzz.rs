@@ -12,7 +12,7 @@ use zuma_judge::judge::interrupt;
 use zuma_judge::report::hunt;
 
 use super::args::{Calls, HuntFormat, Recording};
-use super::hunted::{emit, json, record, Hunted};
+use super::hunted::{emit, record, Hunted};
 
 /// Flags of `fuzz`.
 #[derive(clap::Args)]
@@ -74,7 +74,7 @@ pub fn run(config: &Config, a: FuzzArgs) -> Result<u8> {
     let make = || hunted.executor();
     let report = fuzz::run(sol, &make, &opts, &config.constraints)?;
     let text = match a.format {
-        HuntFormat::Json => json(&report)?,
+        HuntFormat::Json => zuma_judge::report::versioned_json(&report)?,
         HuntFormat::Human => hunt::fuzz(&report, &config.constraints),
     };
     emit(&text, a.out.as_deref())?;

@@ -111,10 +111,6 @@ impl Hunted {
     }
 }
 
-pub fn json<T: serde::Serialize>(v: &T) -> Result<String> {
-    Ok(zuma_judge::report::versioned_json(v)?)
-}
-
 pub fn emit(text: &str, out: Option<&Path>) -> Result<()> {
     match out {
         Some(path) => zuma_judge::atomic::write(path, text.as_bytes())

@@ -13,7 +13,7 @@ use zuma_judge::hunt::exhaust;
 use zuma_judge::report::hunt;
 
 use super::args::{HuntFormat, Recording};
-use super::hunted::{emit, json, record, Hunted};
+use super::hunted::{emit, record, Hunted};
 
 /// Flags of `merge`.
 #[derive(clap::Args)]
@@ -39,7 +39,7 @@ pub fn run(config: &Config, a: MergeArgs) -> Result<u8> {
     }
     let merged = exhaust::merge(&reports)?;
     let text = match a.format {
-        HuntFormat::Json => json(&merged)?,
+        HuntFormat::Json => zuma_judge::report::versioned_json(&merged)?,
         HuntFormat::Human => hunt::exhaust(&merged, &config.constraints, Some(a.files.len())),
     };
     emit(&text, a.out.as_deref())?;

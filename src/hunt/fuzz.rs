@@ -386,11 +386,11 @@ fn shrink(
             r => Some(r?),
         }
     };
-    let swept = smaller.as_ref().and_then(|s| s.found.clone());
+    let (swept, cut) = smaller.map_or((None, None), |s| (s.found, s.cut));
     // A smaller input from the sweep makes greedy shrinking's budget beside the point.
     let budget_cut = match &swept {
         Some(_) => None,
-        None => budget_cut(tries, smaller.and_then(|s| s.cut)),
+        None => budget_cut(tries, cut),
     };
     let failure = FuzzFailure {
         index,

@@ -547,7 +547,6 @@ impl Judging<'_, '_> {
         oracle: &mut Oracle,
     ) -> Result<SolutionReport, WitnessError> {
         let mut judged = self.cases(valid);
-        judged.complete = judged.results.len() == valid.len();
         judged.sweep = self
             .config
             .sweep
@@ -629,6 +628,7 @@ impl Judging<'_, '_> {
                 });
             }
         }
+        judged.complete = judged.results.len() == valid.len();
         judged
     }
 
