@@ -1,4 +1,5 @@
-//! `zuma-judge editorial FILE... [--format human|markdown|json] [--save FILE.toml]`: find and
+//! `zuma-judge editorial FILE... [--format human|markdown|json|html] [--report FORMAT=PATH]
+//! [--save FILE.toml]`: find and
 //! check an editorial's answers, board transitions, move sequences and code blocks (see
 //! [`zuma_judge::editorial`]). Exit 0 when everything holds, 1 when anything is refuted, 2 on a
 //! usage error or an unreadable file, 3 when a code block's toolchain is missing.
@@ -11,6 +12,7 @@ use anyhow::{Context, Result};
 use zuma_judge::cases::config::Config;
 use zuma_judge::editorial::{self, grade, report};
 use zuma_judge::judge::interrupt;
+use zuma_judge::report::{ReportFormat, ReportSpec};
 
 /// Output formats of `editorial`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -21,6 +23,12 @@ pub enum EditorialFormat {
     Markdown,
     /// One JSON object (`schema_version`, `claims`, `mentions`, `code`, `summary`).
     Json,
+    /// One self-contained page: the claims, the code blocks' verdicts, witnesses drawn.
+    Html,
+}
+
+impl ReportFormat for EditorialFormat {
+    const EXAMPLE: &'static str = "html=review.html";
 }
 
 /// Flags of `editorial`.
@@ -32,6 +40,9 @@ pub struct EditorialArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "human")]
     format: EditorialFormat,
+    /// Also write the review in FORMAT to PATH, e.g. html=review.html; repeatable.
+    #[arg(long = "report", value_name = "FORMAT=PATH")]
+    reports: Vec<ReportSpec<EditorialFormat>>,
     /// Also write what was found as a case file (each claim's source is the editorial's
     /// file:line), for `run` and `audit`.
     #[arg(long, value_name = "FILE.toml")]
@@ -76,16 +87,27 @@ pub fn run(config: &Config, args: EditorialArgs) -> Result<u8> {
         code: !args.no_code,
     };
     let review = editorial::review(&files, config, opts, &mut |what| eprintln!("{what}"))?;
-    let text = match args.format {
-        EditorialFormat::Human => report::human(&review),
-        EditorialFormat::Markdown => report::markdown(&review),
-        EditorialFormat::Json => report::json(&review),
-    };
+    let text = render(&review, args.format, config);
     anstream::stdout().write_all(text.as_bytes())?;
+    for spec in &args.reports {
+        let text = zuma_judge::report::draw::plain(&render(&review, spec.format, config));
+        zuma_judge::atomic::write(&spec.path, text.as_bytes())
+            .with_context(|| format!("cannot write {}", spec.path.display()))?;
+    }
     if let Some(path) = &args.save {
         zuma_judge::atomic::write(path, report::case_file(&review).as_bytes())
             .with_context(|| format!("cannot write {}", path.display()))?;
         eprintln!("saved the claims as cases in {}", path.display());
     }
     Ok(review.exit_code)
+}
+
+/// The review in `format`.
+fn render(review: &editorial::Review, format: EditorialFormat, config: &Config) -> String {
+    match format {
+        EditorialFormat::Human => report::human(review),
+        EditorialFormat::Markdown => report::markdown(review),
+        EditorialFormat::Json => report::json(review),
+        EditorialFormat::Html => zuma_judge::report::html::editorial(review, &config.constraints),
+    }
 }

@@ -199,7 +199,7 @@ pub fn run(config: &Config, args: GradeArgs) -> Result<u8> {
     Ok(report.run.exit_code as u8)
 }
 
-/// The report in `format`: the gradebook for people, JSON and CSV; JUnit and Markdown as `run`
+/// The report in `format`: the gradebook for people, JSON and CSV; JUnit, Markdown and HTML as `run`
 /// writes them.
 pub fn render(r: &GradeReport, format: Format) -> String {
     match format {
@@ -210,7 +210,7 @@ pub fn render(r: &GradeReport, format: Format) -> String {
             s
         }
         Format::Csv => report::csv::render(&r.submissions),
-        Format::Junit | Format::Markdown => report::reporter(format).render(&r.run),
+        Format::Junit | Format::Markdown | Format::Html => report::reporter(format).render(&r.run),
     }
 }
 

@@ -50,8 +50,8 @@ pub fn render(
             o.push_str(&format!("exit {}\n", report.exit_code));
             Ok(o)
         }
-        // JUnit and Markdown keep their own shape; the extras are in human and JSON output.
-        Format::Junit | Format::Markdown | Format::Csv => {
+        // JUnit, Markdown, CSV and HTML keep their own shape; the extras are in human and JSON output.
+        Format::Junit | Format::Markdown | Format::Csv | Format::Html => {
             Ok(super::reporter(format).render(report))
         }
     }

@@ -9,6 +9,7 @@ pub mod draw;
 pub mod explain;
 pub mod extras;
 pub mod gradebook;
+pub mod html;
 pub mod human;
 pub mod hunt;
 pub mod json;
@@ -27,7 +28,7 @@ use crate::game::rules::{Constraints, Instance};
 use crate::judge::runner::{CaseResult, RunReport, SolutionReport};
 use crate::judge::verdict::{Expected, VerdictKind};
 
-/// An output format. `solve` writes human or json; `run` and `grade` write all five.
+/// An output format. `solve` writes human or json; `run` and `grade` write all six.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     /// Text for people (run: verdict table, failures with witnesses, claims, case errors).
@@ -40,6 +41,8 @@ pub enum Format {
     Markdown,
     /// The gradebook, one row per submission (run, grade).
     Csv,
+    /// One self-contained page: the verdict matrix, CPU time per case, witnesses drawn.
+    Html,
 }
 
 /// Something that renders a run.
@@ -57,25 +60,37 @@ pub fn reporter(format: Format) -> Box<dyn Reporter> {
         Format::Junit => Box::new(junit::Junit),
         Format::Markdown => Box::new(markdown::Markdown),
         Format::Csv => Box::new(csv::Csv),
+        Format::Html => Box::new(html::Html),
     }
 }
 
-/// One `--report FORMAT=PATH`: write the run in `format` to `path`.
+/// One `--report FORMAT=PATH`: write the run in `format` to `path`. `F` is the command's
+/// format enum (`editorial` has its own).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReportSpec {
+pub struct ReportSpec<F = Format> {
     /// The format.
-    pub format: Format,
+    pub format: F,
     /// The file to write.
     pub path: PathBuf,
 }
 
-impl FromStr for ReportSpec {
+/// A command's format enum, as `--report` reads it.
+pub trait ReportFormat: ValueEnum + std::fmt::Debug {
+    /// The example in the error for a spec without `=`, e.g. `junit=judge.xml`.
+    const EXAMPLE: &'static str;
+}
+
+impl ReportFormat for Format {
+    const EXAMPLE: &'static str = "junit=judge.xml";
+}
+
+impl<F: ReportFormat> FromStr for ReportSpec<F> {
     type Err = String;
 
     /// Parses `junit=target/judge.xml`. The error names the accepted formats.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let names = || {
-            Format::value_variants()
+            F::value_variants()
                 .iter()
                 .filter_map(|f| f.to_possible_value().map(|v| v.get_name().to_string()))
                 .collect::<Vec<_>>()
@@ -83,11 +98,12 @@ impl FromStr for ReportSpec {
         };
         let Some((format, path)) = s.split_once('=') else {
             return Err(format!(
-                "expected FORMAT=PATH, e.g. junit=judge.xml (formats: {})",
+                "expected FORMAT=PATH, e.g. {} (formats: {})",
+                F::EXAMPLE,
                 names()
             ));
         };
-        let format = Format::from_str(format, true)
+        let format = F::from_str(format, true)
             .map_err(|_| format!("unknown format '{format}' (formats: {})", names()))?;
         if path.is_empty() {
             return Err(format!("no path after '{format:?}='"));
@@ -385,11 +401,11 @@ mod tests {
         );
         assert_eq!(
             "xml=a".parse::<ReportSpec>(),
-            Err("unknown format 'xml' (formats: human, json, junit, markdown, csv)".into())
+            Err("unknown format 'xml' (formats: human, json, junit, markdown, csv, html)".into())
         );
         assert_eq!(
             "judge.xml".parse::<ReportSpec>(),
-            Err("expected FORMAT=PATH, e.g. junit=judge.xml (formats: human, json, junit, markdown, csv)".into())
+            Err("expected FORMAT=PATH, e.g. junit=judge.xml (formats: human, json, junit, markdown, csv, html)".into())
         );
     }
 

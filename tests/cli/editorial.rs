@@ -193,6 +193,38 @@ fn code_blocks_graded_skipped_or_unrunnable_with_the_reason() {
     );
 }
 
+// --report html=PATH writes the review as a page: the counts, each claim, the witnesses drawn.
+#[test]
+fn the_review_as_an_html_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("review.html");
+    let (exit, j) = review(&[&format!("{DIR}/seed003.txt"), "--no-code"]);
+    judge()
+        .args([
+            "editorial",
+            &format!("{DIR}/seed003.txt"),
+            "--no-code",
+            "--report",
+        ])
+        .arg(format!("html={}", page.display()))
+        .assert()
+        .code(exit);
+    let html = std::fs::read_to_string(&page).unwrap();
+    let s = &j["summary"];
+    let chips = format!(
+        r#"<span class="AC" data-verdict="hold">hold {}</span><span class="WA" data-verdict="refuted">refuted {}</span>"#,
+        s["hold"], s["refuted"]
+    );
+    assert!(html.contains(&chips), "{chips}\n{html}");
+    // one line per claim and per code block, each headed by its file:line
+    assert_eq!(
+        html.matches(r#"<code>tests/fixtures/editorials/seed003.txt:"#)
+            .count(),
+        j["claims"].as_array().unwrap().len() + j["code"].as_array().unwrap().len()
+    );
+    assert!(html.contains(r#"<span class="ball "#));
+}
+
 // --save writes an ordinary case file: `audit` replays its answers and moves (refuted claims
 // are reported, none is strict) and `run` judges a solution on it.
 #[test]

@@ -194,6 +194,8 @@ fn one_run_writes_several_reports() {
         &format!("markdown={}", p("run.md")),
         "--report",
         &format!("human={}", p("run.txt")),
+        "--report",
+        &format!("html={}", p("run.html")),
     ])
     .code(1);
     assert_eq!(stdout(&a), "");
@@ -207,6 +209,13 @@ fn one_run_writes_several_reports() {
     assert!(human.starts_with("zuma-judge run: 2 of 3 solutions as expected"));
     assert!(human.contains("    1. R at gap 2  W W[R]R R B B W W  hand RBWW\n"));
     assert!(!human.contains('\u{1b}'));
+    let html = read("run.html");
+    assert!(html.starts_with("<!DOCTYPE html><html lang=\"en\">"));
+    assert!(html.contains(concat!(
+        r#"<p class="chips" id="counts"><span class="AC" data-verdict="AC">AC 2</span>"#,
+        r#"<span class="WA" data-verdict="WA">WA 1</span></p>"#
+    )));
+    assert!(!html.contains('\u{1b}') && !html.contains("<script"));
 }
 
 #[test]
@@ -247,7 +256,7 @@ fn bad_report_spec_is_a_usage_error() {
     let a = fixture_run(&["--report", "xml=out.xml"]).code(2);
     let err = String::from_utf8_lossy(&a.get_output().stderr).to_string();
     assert!(
-        err.contains("unknown format 'xml' (formats: human, json, junit, markdown, csv)"),
+        err.contains("unknown format 'xml' (formats: human, json, junit, markdown, csv, html)"),
         "{err}"
     );
 }

@@ -1,0 +1,491 @@
+//! The HTML report (`--format html`, `--report html=PATH`): one self-contained page with no
+//! script and nothing fetched: the verdict matrix (submissions × cases), each submission's CPU
+//! time per case against the limit, and each failure's witness drawn as rows of coloured balls.
+//! `editorial` pages come from [`editorial`]. Markup is maud's, which escapes every string.
+
+use std::collections::HashMap;
+
+use maud::{html, Markup, PreEscaped, DOCTYPE};
+
+use crate::editorial::Review;
+use crate::game::oracle::Oracle;
+use crate::game::partial;
+use crate::game::rules::{Constraints, Instance, Move};
+use crate::judge::runner::{CaseResult, RunReport, SolutionReport};
+use crate::judge::verdict::VerdictKind;
+use crate::report::{count, explain, returned, sweep_summary, Reporter};
+
+/// The page's styles: ball colours, verdict colours, the matrix.
+const CSS: &str = r#"
+body { font: 14px/1.45 system-ui, sans-serif; margin: 1.5em; color: #1b1b1b; }
+h1 { font-size: 1.5em; margin-bottom: .2em; } h2 { margin-top: 1.6em; font-size: 1.2em; }
+code, .mono { font-family: ui-monospace, monospace; }
+.chips span { display: inline-block; padding: .15em .6em; margin: 0 .3em .3em 0; border-radius: 1em; }
+table.matrix { border-collapse: collapse; }
+.matrix th, .matrix td { border: 1px solid #ccc; padding: 2px 4px; text-align: center; }
+.matrix th.name, .matrix td.name { text-align: left; white-space: nowrap; }
+.matrix td.cell { width: 2.2em; font: 11px ui-monospace, monospace; }
+.AC { background: #b7e4b0; } .WA { background: #f4a6a6; } .TLE { background: #f7d488; }
+.RE { background: #d7b5f0; } .MLE { background: #f5b98a; } .CE { background: #c9c9c9; }
+.SKIP { background: #eee; color: #777; } .fail { outline: 2px solid #b00020; outline-offset: -2px; }
+.witness { margin: .4em 0 1em 1em; border-collapse: collapse; }
+.witness td { padding: 1px 8px 1px 0; vertical-align: middle; white-space: nowrap; }
+.ball { display: inline-block; width: 1.5em; height: 1.5em; line-height: 1.5em; margin: 1px;
+  border-radius: 50%; text-align: center; font: bold 11px ui-monospace, monospace; }
+.ball.R { background: #d62828; color: #fff; } .ball.Y { background: #f6c90e; }
+.ball.B { background: #1d5fd1; color: #fff; } .ball.G { background: #2a9d3a; }
+.ball.W { background: #fff; border: 1px solid #999; width: calc(1.5em - 2px); height: calc(1.5em - 2px); }
+.ball.ins { box-shadow: 0 0 0 2px #fff, 0 0 0 4px #111; }
+.gone { color: #777; } .note { color: #555; }
+rect.AC { fill: #5cb85c; } rect.WA { fill: #d9534f; } rect.TLE { fill: #e0a800; }
+rect.RE { fill: #9b59b6; } rect.MLE { fill: #e67e22; } rect.SKIP { fill: #ccc; }
+.plot { margin: .2em 0 .8em 0; } .plot text { font: 10px system-ui, sans-serif; fill: #555; }
+"#;
+
+/// The HTML reporter of a run.
+pub struct Html;
+
+impl Reporter for Html {
+    fn render(&self, r: &RunReport) -> String {
+        let body = html! {
+            h1 { "zuma-judge run" }
+            (summary(r))
+            (matrix(r))
+            (plots(r))
+            (failures(r))
+            (case_problems(r))
+        };
+        page("zuma-judge run", body)
+    }
+}
+
+/// A whole page around `body`.
+fn page(title: &str, body: Markup) -> String {
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                title { (title) }
+                style { (PreEscaped(CSS)) }
+            }
+            body { (body) }
+        }
+    }
+    .into_string()
+}
+
+/// Submissions per final verdict, in [`VerdictKind::ALL`] order, those with none left out.
+fn verdict_counts(r: &RunReport) -> Vec<(VerdictKind, usize)> {
+    VerdictKind::ALL
+        .into_iter()
+        .map(|k| (k, r.solutions.iter().filter(|s| s.verdict == k).count()))
+        .filter(|(_, n)| *n > 0)
+        .collect()
+}
+
+/// The first lines: what was judged, the verdict counts, the sandbox, why the run stopped.
+fn summary(r: &RunReport) -> Markup {
+    let expected = r.solutions.iter().filter(|s| s.as_expected).count();
+    html! {
+        p {
+            (count(r.solutions.len(), "submission")) " judged on " (count(r.cases, "case"))
+            " from " (count(r.files, "file")) "; " (expected) " of " (r.solutions.len())
+            " as expected; CPU limit " (r.config.limits.cpu_ms) " ms; exit code " (r.exit_code) "."
+        }
+        p.chips #counts {
+            @for (k, n) in verdict_counts(r) {
+                span class=(k.code()) data-verdict=(k.code()) { (k.code()) " " (n) }
+            }
+        }
+        p.note {
+            "sandbox: " (if r.sandbox.on { "on" } else { "off" }) " (" (r.sandbox.detail) ")"
+            @if let Some(why) = &r.incomplete { br; strong { "incomplete: " (why) } }
+        }
+    }
+}
+
+/// Every case id of the run, in the order the solutions first met them.
+fn columns(r: &RunReport) -> Vec<&str> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for c in r.solutions.iter().flat_map(|s| &s.cases) {
+        if seen.insert(c.case.as_str()) {
+            out.push(c.case.as_str());
+        }
+    }
+    out
+}
+
+/// One cell's tooltip: the case, the answers, the CPU time, what happened.
+fn cell_title(c: &CaseResult) -> String {
+    let mut t = format!(
+        "{}: {} (oracle {}, returned {}), {:.1} ms CPU",
+        c.case,
+        c.verdict,
+        c.oracle,
+        returned(c.got, c.message.as_deref()),
+        c.cpu_ms
+    );
+    if c.runs > 1 {
+        t.push_str(&format!(", judged on the fastest of {} runs", c.runs));
+    }
+    t
+}
+
+/// The verdict matrix: one row per submission, one column per case (numbered; the legend
+/// names them), then the sweep.
+fn matrix(r: &RunReport) -> Markup {
+    let cols = columns(r);
+    html! {
+        h2 { "Verdicts" }
+        table.matrix {
+            tr {
+                th.name { "submission" } th { "expected" } th { "verdict" }
+                @for (i, id) in cols.iter().enumerate() { th title=(id) { (i + 1) } }
+                th { "sweep" }
+            }
+            @for s in &r.solutions { (matrix_row(s, &cols)) }
+        }
+        details {
+            summary { "cases by column" }
+            ol { @for id in &cols { li { code { (id) } } } }
+        }
+    }
+}
+
+fn matrix_row(s: &SolutionReport, cols: &[&str]) -> Markup {
+    let by_id: HashMap<&str, &CaseResult> = s.cases.iter().map(|c| (c.case.as_str(), c)).collect();
+    let mark = if s.as_expected {
+        "✓"
+    } else {
+        "✗ not as expected"
+    };
+    html! {
+        tr {
+            td.name title=(s.path) { code { (s.name) } " " span.note { (s.language) } }
+            td { (s.expected.code()) }
+            td class=(s.verdict.code()) { (s.verdict.code()) " " (mark) }
+            @for id in cols {
+                @match by_id.get(id) {
+                    Some(c) => {
+                        @let fail = crate::report::fails_for(s, c);
+                        td class={ "cell " (c.verdict) @if fail { " fail" } } title=(cell_title(c)) {
+                            (c.verdict)
+                        }
+                    }
+                    None => td.cell {}
+                }
+            }
+            @let sweep = sweep_summary(s);
+            @let short = match &s.sweep {
+                None => "-",
+                Some(w) if w.skipped => "not swept",
+                Some(w) if w.failed.is_some() => "failed",
+                Some(_) => "passed",
+            };
+            td.note title=[sweep] { (short) }
+        }
+    }
+}
+
+/// Each submission's CPU time per case, on a log scale against the limit.
+fn plots(r: &RunReport) -> Markup {
+    let cols = columns(r);
+    html! {
+        h2 { "CPU time per case" }
+        p.note {
+            "One bar per case, in the matrix's column order, on a log scale from 0.1 ms; the \
+             dashed line is the limit (" (r.config.limits.cpu_ms) " ms)."
+        }
+        @for s in &r.solutions {
+            div { code { (s.name) } " " span.note { "total " (format!("{:.0}", s.timing.cpu_total_ms)) " ms" } }
+            (plot(s, &cols, r.config.limits.cpu_ms as f64))
+        }
+    }
+}
+
+/// Height of a plot's drawing area, and its left margin for the tick labels.
+const PLOT_H: f64 = 60.0;
+const PLOT_LEFT: f64 = 44.0;
+
+/// The y of `ms` in a plot whose top is `top_ms`, on a log scale from 0.1 ms.
+fn plot_y(ms: f64, top_ms: f64) -> f64 {
+    let lo = 0.1f64.log10();
+    let v = ms.max(0.1).min(top_ms).log10();
+    let y = PLOT_H - (v - lo) / (top_ms.log10() - lo) * PLOT_H;
+    (y * 10.0).round() / 10.0
+}
+
+fn plot(s: &SolutionReport, cols: &[&str], limit: f64) -> Markup {
+    let by_id: HashMap<&str, &CaseResult> = s.cases.iter().map(|c| (c.case.as_str(), c)).collect();
+    let top = limit * 2.0;
+    let width = PLOT_LEFT + 8.0 * cols.len() as f64 + 4.0;
+    let ticks: Vec<f64> = [1.0, 10.0, 100.0, 1000.0]
+        .into_iter()
+        .filter(|t| *t < limit)
+        .collect();
+    html! {
+        svg.plot width=(width + 30.0) height=(PLOT_H + 4.0) role="img" {
+            @for t in &ticks {
+                line x1=(PLOT_LEFT) x2=(width) y1=(plot_y(*t, top)) y2=(plot_y(*t, top)) stroke="#e4e4e4" {}
+                text x="2" y=(plot_y(*t, top) + 3.0) { (format!("{t} ms")) }
+            }
+            @for (i, id) in cols.iter().enumerate() {
+                @if let Some(c) = by_id.get(id) {
+                    @let y = plot_y(c.cpu_ms, top);
+                    rect class=(c.verdict) x=(PLOT_LEFT + 8.0 * i as f64) y=(y) width="6"
+                        height=(PLOT_H - y + 1.0) stroke="#666" stroke-width="0.5" {
+                        title { (cell_title(c)) }
+                    }
+                }
+            }
+            line x1=(PLOT_LEFT) x2=(width) y1=(plot_y(limit, top)) y2=(plot_y(limit, top))
+                stroke="#b00020" stroke-dasharray="4 3" {}
+            text x=(width + 2.0) y=(plot_y(limit, top) + 3.0) fill="#b00020" { "limit" }
+        }
+    }
+}
+
+/// Each submission's first failure in case order (as expected or not), with the oracle's
+/// witness drawn, and its minimised input.
+fn failures(r: &RunReport) -> Markup {
+    let limits = &r.config.constraints;
+    let failing: Vec<&SolutionReport> = r
+        .solutions
+        .iter()
+        .filter(|s| s.first_failure.is_some())
+        .collect();
+    html! {
+        h2 { "First failures" }
+        @if failing.is_empty() { p { "No submission failed a case." } }
+        @else { (gap_note()) }
+        @for s in failing {
+            h3 {
+                code { (s.name) } " " span class=(s.verdict.code()) { (s.verdict.code()) }
+                @if s.as_expected { " " span.note { "(as expected)" } }
+            }
+            @if let Some(f) = &s.first_failure {
+                p { code { (s.first_failure_case.as_deref().unwrap_or("?")) } ": " span class=(f.verdict) { (f.verdict) } }
+                (input_witness(&f.board, &f.hand, f.oracle, returned(f.got, f.message.as_deref()), limits))
+            }
+            @if let Some(m) = &s.minimised {
+                p { "Minimised to " (m.size) " balls: " span class=(m.verdict) { (m.verdict) } }
+                (input_witness(&m.board, &m.hand, m.oracle, returned(m.got, m.message.as_deref()), limits))
+            }
+        }
+    }
+}
+
+/// How gaps are numbered, said once above the witnesses.
+fn gap_note() -> Markup {
+    html! {
+        p.note {
+            "Gap " i { "i" } " puts the ball before " code { "board[i]" }
+            " (LeetCode's insertion index); gap " i { "n" } " is the end. "
+            "The inserted ball is ringed; each removal of the chain reaction has its own row."
+        }
+    }
+}
+
+/// `board` + `hand` (as written), what was returned, and the oracle's witness drawn.
+fn input_witness(
+    board: &str,
+    hand: &str,
+    oracle: i32,
+    got: String,
+    limits: &Constraints,
+) -> Markup {
+    html! {
+        p.mono { "board " (board) "  hand " (hand) ": oracle " (oracle) ", returned " (got) }
+        (witness(board, hand, limits))
+    }
+}
+
+/// The oracle's witness for `board` + `hand` as a table of ball rows; for -1, the best
+/// partial line; or why there is none.
+pub fn witness(board: &str, hand: &str, limits: &Constraints) -> Markup {
+    let inst = match Instance::parse(board, hand, limits) {
+        Ok(i) => i,
+        Err(e) => return html! { p.note { "no witness: input rejected: " (e.to_string()) } },
+    };
+    match Oracle::new().solve(&inst) {
+        Ok(a) => match &a.witness {
+            Some(w) => moves(&inst, hand, w),
+            None => {
+                let p = partial::best_partial(&inst, partial::MAX_STATES);
+                html! {
+                    p.note { (explain::search(&a, inst.hand.len())) ". "
+                        (crate::report::draw::partial_summary(&p)) ":" }
+                    (moves(&inst, hand, &p.moves))
+                }
+            }
+        },
+        Err(e) => html! { p.note { "no witness: " (e.to_string()) } },
+    }
+}
+
+/// `hand` as written, less the first ball of `colour`.
+fn spend(hand: &str, colour: char) -> String {
+    let mut h = hand.to_string();
+    if let Some(i) = h.find(colour) {
+        h.remove(i);
+    }
+    h
+}
+
+/// `moves` played from `inst`: the start, then per move the board with the ball in (ringed)
+/// and one row per removal. The hand is shown as written, less what was spent.
+fn moves(inst: &Instance, hand: &str, moves: &[Move]) -> Markup {
+    let steps = explain::steps(inst, moves);
+    let hands: Vec<String> = steps
+        .iter()
+        .scan(hand.to_string(), |h, s| {
+            *h = spend(h, s.mv.colour.to_string().chars().next().unwrap_or('?'));
+            Some(h.clone())
+        })
+        .collect();
+    html! {
+        table.witness {
+            tr { td { "start" } td { (balls(&inst.board.to_string(), None)) } td.mono { "hand " (shown(hand)) } }
+            @for (s, h) in steps.iter().zip(&hands) {
+                tr {
+                    td { (s.number) ". " (s.mv.colour.to_string()) " at gap " (s.mv.gap) }
+                    td { (balls(&s.inserted, Some(s.mv.gap))) }
+                    td.mono { "hand " (shown(h)) }
+                }
+                @for (run, after) in &s.removals {
+                    tr.gone { td { "remove " (run) } td { (balls(after, None)) } td {} }
+                }
+            }
+        }
+    }
+}
+
+/// A hand for people: `-` when empty.
+fn shown(hand: &str) -> &str {
+    if hand.is_empty() {
+        "-"
+    } else {
+        hand
+    }
+}
+
+/// A board as coloured balls, the one at `mark` ringed; `(empty)` for no balls.
+fn balls(board: &str, mark: Option<usize>) -> Markup {
+    html! {
+        @if board.is_empty() { span.note { "(empty)" } }
+        @for (i, ch) in board.chars().enumerate() {
+            span class={ "ball " (ch) @if mark == Some(i) { " ins" } } { (ch) }
+        }
+    }
+}
+
+/// Case-file errors and warnings, when there are any.
+fn case_problems(r: &RunReport) -> Markup {
+    html! {
+        @if !r.case_errors.is_empty() {
+            h2 { "Case-file errors" }
+            ul { @for e in &r.case_errors { li { code { (e.case) } ": " (e.message) } } }
+        }
+        @if !r.case_warnings.is_empty() {
+            h2 { "Case-file warnings" }
+            ul { @for w in &r.case_warnings { li { code { (w.path) } ": " (w.message) } } }
+        }
+    }
+}
+
+/// An editorial's review as a page: the counts, every claim (refuted answers with the
+/// oracle's witness drawn), every code block's verdict with its counterexample drawn.
+pub fn editorial(review: &Review, limits: &Constraints) -> String {
+    let s = &review.summary;
+    let body = html! {
+        h1 { "zuma-judge editorial review" }
+        p { @for f in &review.files { code { (f) } " " } }
+        p.chips #counts {
+            span.AC data-verdict="hold" { "hold " (s.hold) }
+            span.WA data-verdict="refuted" { "refuted " (s.refuted) }
+            span.AC data-verdict="accepted" { "code accepted " (s.accepted) " of " (s.graded) }
+        }
+        (gap_note())
+        h2 { "Claims" }
+        @if review.claims.is_empty() { p { "No claims found." } }
+        @for c in &review.claims {
+            p {
+                code { (c.file) ":" (c.line) } " "
+                span class=(if c.holds { "AC" } else { "WA" }) { (if c.holds { "holds" } else { "refuted" }) }
+                ": " (c.reason)
+            }
+            @if let (false, Some(hand)) = (c.holds, &c.hand) { (witness(&c.board, hand, limits)) }
+        }
+        h2 { "Code blocks" }
+        @if review.code.is_empty() { p { "No code block names findMinStep." } }
+        @for b in &review.code {
+            p {
+                code { (b.file) ":" (b.line) } " " (b.language.as_deref().unwrap_or("?")) ": "
+                strong { (b.verdict) }
+                @if let Some(m) = &b.message { " " span.note { (m) } }
+            }
+            @if let Some(x) = &b.counterexample {
+                (input_witness(&x.board, &x.hand, x.oracle, returned(x.got, x.message.as_deref()), limits))
+            }
+        }
+    };
+    page("zuma-judge editorial review", body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::{failing_cases, fixture};
+
+    #[test]
+    fn a_witness_rings_the_inserted_ball_and_shows_the_hand_as_written() {
+        let page = witness("RRWWRRBBRR", "WB", &Constraints::default()).into_string();
+        // The hand as written (WB, not BW), less each ball spent; the inserted ball ringed
+        // before board[gap]; one row per removal of the chain reaction.
+        assert!(page.contains(r#"<td class="mono">hand WB</td>"#), "{page}");
+        assert!(page.contains(concat!(
+            r#"<td>1. B at gap 1</td><td><span class="ball R">R</span>"#,
+            r#"<span class="ball B ins">B</span><span class="ball R">R</span>"#
+        )));
+        assert!(page.contains(r#"<td class="mono">hand W</td></tr><tr><td>2. W at gap 3</td>"#));
+        assert!(page.contains(r#"<span class="ball W ins">W</span>"#));
+        let removed: Vec<&str> = page
+            .split("<tr class=\"gone\"><td>remove ")
+            .skip(1)
+            .map(|r| &r[..3])
+            .collect();
+        assert_eq!(removed, ["WWW", "RRR", "BBB", "RRR"]);
+        assert!(page.ends_with(
+            r#"<td>remove RRR</td><td><span class="note">(empty)</span></td><td></td></tr></table>"#
+        ));
+    }
+
+    #[test]
+    fn the_page_counts_verdicts_and_marks_failing_cells() {
+        let r = fixture::report();
+        let page = Html.render(&r);
+        assert!(page.starts_with("<!DOCTYPE html>"));
+        let counts: Vec<String> = verdict_counts(&r)
+            .into_iter()
+            .map(|(k, n)| format!("data-verdict=\"{}\">{} {n}</span>", k.code(), k.code()))
+            .collect();
+        for c in &counts {
+            assert!(page.contains(c), "{c} missing");
+        }
+        let failing: usize = r.solutions.iter().map(|s| failing_cases(s).len()).sum();
+        assert_eq!(page.matches(" fail\"").count(), failing);
+        assert!(!page.contains("<script"));
+        assert!(!page.contains("http"), "nothing is fetched");
+    }
+
+    #[test]
+    fn names_are_escaped() {
+        let mut r = fixture::report();
+        r.solutions[0].name = "<img src=x onerror=alert(1)>".into();
+        let page = Html.render(&r);
+        assert!(!page.contains("<img"));
+        assert!(page.contains("&lt;img src=x onerror=alert(1)&gt;"));
+    }
+}
