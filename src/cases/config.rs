@@ -126,8 +126,8 @@ pub struct Judging {
     /// Up to how many extra runs a case gets when its CPU time lands within a factor
     /// [`crate::judge::timing::MARGIN`] of the CPU limit, on either side; the fastest run is judged.
     pub reruns: usize,
-    /// After this many consecutive TLEs a submission's remaining cases (and its sweep) are
-    /// skipped; 0 never skips.
+    /// After this many consecutive TLEs or MLEs a submission's remaining cases are skipped
+    /// (the sweep still runs, to its first failure); 0 never skips.
     pub tle_skip_after: usize,
     /// Wall-clock limit of every case after a submission's first TLE, in milliseconds; 0 for
     /// the CPU limit x 1.5, the CPU budget at which a worker is killed anyway.
@@ -157,7 +157,7 @@ impl Judging {
         if self.tle_skip_after > 1000 {
             return Err(format!(
                 "[judging] tle_skip_after = {} is out of range: use 0 (never skip) to 1000 \
-                 (consecutive TLEs)",
+                 (consecutive TLEs or MLEs)",
                 self.tle_skip_after
             ));
         }

@@ -123,7 +123,9 @@ pub fn run(config: &Config, args: GradeArgs) -> Result<u8> {
     let builds = pool.install(|| pasted::build_all(subs, &build::cache_root()));
     let summary = BuildsSummary::of(&builds, started.elapsed().as_secs_f64() * 1e3);
     let bar = Progress::new(true);
-    let checked = runner::check_suite(&suite, &mut Oracle::new())?;
+    let mut oracle = Oracle::new();
+    let checked = runner::check_suite(&suite, &mut oracle)?;
+    let classes = runner::sweep_classes(&config.sweep, &mut oracle)?;
     let valid = checked.truth.iter().filter(|t| t.is_some()).count();
     bar.on_event(&Event::RunStarted {
         solutions: subs.len(),
@@ -139,7 +141,7 @@ pub fn run(config: &Config, args: GradeArgs) -> Result<u8> {
             .map(|(p, b)| {
                 runner::run_checked(
                     &suite,
-                    checked.clone(),
+                    (checked.clone(), &classes),
                     &[p as &dyn Solution],
                     config,
                     &mut |_| p.executor(b, &settings) as Box<dyn Executor + '_>,

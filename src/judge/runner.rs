@@ -109,7 +109,7 @@ fn is_one(n: &usize) -> bool {
 }
 
 /// The per-case verdict string of a case not judged: the submission had
-/// `[judging] tle_skip_after` TLEs in a row before it.
+/// `[judging] tle_skip_after` TLEs or MLEs in a row before it.
 pub const SKIPPED: &str = "SKIP";
 
 /// The `case` of a sweep class's result: `sweep#` then the board, `+`, the hand, e.g.
@@ -409,15 +409,25 @@ pub fn run(
     executor_for: &mut dyn for<'s> FnMut(&'s dyn Solution) -> Box<dyn Executor + 's>,
     on_event: &mut dyn FnMut(&Event),
 ) -> Result<RunReport, WitnessError> {
-    let checked = check_suite(suite, &mut Oracle::new())?;
-    run_checked(suite, checked, solutions, config, executor_for, on_event)
+    let mut oracle = Oracle::new();
+    let checked = check_suite(suite, &mut oracle)?;
+    let classes = sweep_classes(&config.sweep, &mut oracle)?;
+    run_checked(
+        suite,
+        (checked, &classes),
+        solutions,
+        config,
+        executor_for,
+        on_event,
+    )
 }
 
-/// [`run`] with the suite already checked by [`check_suite`], so that `grade` solves the cases
-/// once and judges each submission on its own thread.
+/// [`run`] with the suite already checked by [`check_suite`] and the sweep's classes already
+/// solved by [`sweep_classes`], so that `grade` solves both once and judges each submission on
+/// its own thread.
 pub fn run_checked(
     suite: &Suite,
-    checked: Checked,
+    (checked, classes): (Checked, &[(Instance, Answer)]),
     solutions: &[&dyn Solution],
     config: &Config,
     executor_for: &mut dyn for<'s> FnMut(&'s dyn Solution) -> Box<dyn Executor + 's>,
@@ -436,7 +446,6 @@ pub fn run_checked(
     });
     let mut reports = Vec::new();
     let mut incomplete = None;
-    let classes = sweep_inputs(&config.sweep, &mut oracle)?;
     for sol in solutions {
         let mut exec = executor_for(*sol);
         let report = match exec.prepare() {
@@ -450,7 +459,7 @@ pub fn run_checked(
                     tle: TleStreak::default(),
                     incomplete: None,
                 };
-                let report = judging.solution(&valid, &classes, &mut oracle)?;
+                let report = judging.solution(&valid, classes, &mut oracle)?;
                 incomplete = judging.incomplete;
                 report
             }
@@ -564,8 +573,8 @@ impl Judging<'_, '_> {
         Ok(self.report(judged, first, minimised))
     }
 
-    /// Judges the suite's cases in order, skipping after `[judging] tle_skip_after` TLEs in a
-    /// row; stops (with `incomplete` set) when a call cannot be made.
+    /// Judges the suite's cases in order, skipping after `[judging] tle_skip_after` TLEs or
+    /// MLEs in a row; stops (with `incomplete` set) when a call cannot be made.
     fn cases(&mut self, valid: &[ValidCase]) -> Judged {
         let (sol, config) = (self.sol, self.config);
         let mut judged = Judged {
@@ -577,7 +586,7 @@ impl Judging<'_, '_> {
         };
         for (k, (c, inst, ans)) in valid.iter().enumerate() {
             if self.tle.skipping(&config.judging) {
-                let result = skipped(c, ans.as_i32(), config.judging.tle_skip_after);
+                let result = skipped(c, ans.as_i32(), &self.tle.describe());
                 judged.results.push(result);
                 continue;
             }
@@ -942,7 +951,7 @@ fn failing_of_result(r: &CaseResult, inst: &Instance, ans: &Answer) -> FailingIn
 
 /// Every symmetry class within `[sweep]` (none when it is off), in size order, with the
 /// oracle's answer.
-fn sweep_inputs(
+pub fn sweep_classes(
     sweep: &crate::cases::config::Sweep,
     oracle: &mut Oracle,
 ) -> Result<Vec<(Instance, Answer)>, WitnessError> {
@@ -962,29 +971,36 @@ fn sweep_inputs(
         .collect()
 }
 
-/// A submission's run of consecutive TLEs: after the first TLE its wall-clock limit is
-/// shortened to `[judging] wall_after_tle_ms`, and after `tle_skip_after` in a row the rest of
-/// its cases are skipped. It also remembers an MLE: after a TLE or an MLE, a later
-/// near-limit TLE or MLE is not rerun (see [`judge_stable`]).
+/// A submission's run of consecutive limit verdicts (TLE or MLE): after the first TLE its
+/// wall-clock limit is shortened to `[judging] wall_after_tle_ms`, and after `tle_skip_after`
+/// TLEs or MLEs in a row the rest of its cases are skipped, so a submission that runs out of
+/// memory slowly on every case costs a few limits, as a looping one does. It also remembers an
+/// MLE: after a TLE or an MLE, a later near-limit TLE or MLE is not rerun (see
+/// [`judge_stable`]).
 #[derive(Default)]
 struct TleStreak {
     seen: bool,
     mle_seen: bool,
-    streak: usize,
+    /// The verdicts of the current run of TLEs and MLEs, in order.
+    streak: Vec<VerdictKind>,
 }
 
 impl TleStreak {
     fn saw(&mut self, v: &Verdict, exec: &mut dyn Executor, config: &Config) {
-        self.mle_seen |= v.kind() == VerdictKind::MemoryLimitExceeded;
-        if v.kind() != VerdictKind::TimeLimitExceeded {
-            self.streak = 0;
+        let kind = v.kind();
+        self.mle_seen |= kind == VerdictKind::MemoryLimitExceeded;
+        if !matches!(
+            kind,
+            VerdictKind::TimeLimitExceeded | VerdictKind::MemoryLimitExceeded
+        ) {
+            self.streak.clear();
             return;
         }
-        if !self.seen {
+        if kind == VerdictKind::TimeLimitExceeded && !self.seen {
             self.seen = true;
             exec.set_wall_ms(Some(config.judging.wall_after_tle(&config.limits)));
         }
-        self.streak += 1;
+        self.streak.push(kind);
     }
 
     /// The wall-clock limit the next call runs under, in milliseconds.
@@ -997,12 +1013,25 @@ impl TleStreak {
     }
 
     fn skipping(&self, judging: &crate::cases::config::Judging) -> bool {
-        judging.tle_skip_after > 0 && self.streak >= judging.tle_skip_after
+        judging.tle_skip_after > 0 && self.streak.len() >= judging.tle_skip_after
+    }
+
+    /// The streak in words, e.g. `3 TLEs in a row`, `3 MLEs in a row`, `3 TLEs or MLEs in a row`.
+    fn describe(&self) -> String {
+        let all = |k| self.streak.iter().all(|&s| s == k);
+        let what = if all(VerdictKind::TimeLimitExceeded) {
+            "TLEs"
+        } else if all(VerdictKind::MemoryLimitExceeded) {
+            "MLEs"
+        } else {
+            "TLEs or MLEs"
+        };
+        format!("{} {what} in a row", self.streak.len())
     }
 }
 
-/// The result of a case skipped after `after` consecutive TLEs.
-fn skipped(c: &Case, oracle: i32, after: usize) -> CaseResult {
+/// The result of a case skipped after a run of limit verdicts, `streak` in words.
+fn skipped(c: &Case, oracle: i32, streak: &str) -> CaseResult {
     CaseResult {
         case: c.id.clone(),
         board: c.board.clone(),
@@ -1017,7 +1046,7 @@ fn skipped(c: &Case, oracle: i32, after: usize) -> CaseResult {
         times_ms: Vec::new(),
         runs: 0,
         cpu_runs_ms: Vec::new(),
-        message: Some(format!("skipped: {after} TLEs in a row before it")),
+        message: Some(format!("skipped: {streak} before it")),
     }
 }
 
@@ -1559,6 +1588,57 @@ mod stable_tests {
         );
         assert_eq!(sweep.failed.as_ref().unwrap().verdict, "WA");
         assert!(s.complete);
+    }
+
+    /// An MLE counts towards the streak as a TLE does (a slow memory hog on every case costs a
+    /// few limits), an MLE alone does not shorten the wall limit, and the SKIP message says
+    /// which verdicts made the streak.
+    #[test]
+    fn mles_count_towards_the_skip_streak_and_the_message_names_them() {
+        let judging = Judging {
+            tle_skip_after: 2,
+            ..Judging::default()
+        };
+        let mle = || out(Err(Failure::MemoryLimit("memory 1024 MiB".into())), 10.0);
+        let tle = || out(Err(Failure::TimeLimit("wall 5000 ms".into())), 10.0);
+        for (script, second, message, walls_set) in [
+            (
+                vec![mle(), mle()],
+                "MLE",
+                "skipped: 2 MLEs in a row before it",
+                vec![],
+            ),
+            (
+                vec![mle(), tle()],
+                "TLE",
+                "skipped: 2 TLEs or MLEs in a row before it",
+                vec![Some(3000)],
+            ),
+        ] {
+            let walls = Rc::new(RefCell::new(Vec::new()));
+            let script = Rc::new(RefCell::new(
+                script.into_iter().chain([out(Ok(5), 1.0)]),
+            ));
+            let report = run(
+                &suite(4),
+                &[solution()],
+                &config((4, 2), judging.clone()),
+                &mut |_| {
+                    let script = script.clone();
+                    Box::new(Scripted {
+                        f: move |_: &str, _: &str| script.borrow_mut().next().unwrap(),
+                        walls: walls.clone(),
+                    }) as Box<dyn Executor + '_>
+                },
+                &mut |_| {},
+            )
+            .unwrap();
+            let s = &report.solutions[0];
+            let verdicts: Vec<&str> = s.cases.iter().map(|c| c.verdict).collect();
+            assert_eq!(verdicts[..4], ["MLE", second, "SKIP", "SKIP"]);
+            assert_eq!(s.cases[2].message.as_deref(), Some(message));
+            assert_eq!(*walls.borrow(), walls_set);
+        }
     }
 
     #[test]

@@ -35,7 +35,7 @@ pub struct Entry {
     pub passed: usize,
     /// Cases in the suite.
     pub total: usize,
-    /// Cases skipped after TLEs in a row (`SKIP`): neither passed nor judged.
+    /// Cases skipped after TLEs or MLEs in a row (`SKIP`): neither passed nor judged.
     pub skipped: usize,
     /// Points of the AC cases.
     pub score: u64,

@@ -305,16 +305,15 @@ fn failures_of(o: &mut String, s: &SolutionReport, limits: &Constraints) {
     if skipped > 0 {
         let _ = writeln!(
             o,
-            "  SKIP {skipped} cases, after {} TLEs in a row (not judged, not AC)",
+            "  SKIP {skipped} cases, after {} (not judged, not AC)",
             s.cases
                 .iter()
                 .find_map(|c| c
                     .message
                     .as_deref()?
                     .strip_prefix("skipped: ")?
-                    .split(' ')
-                    .next())
-                .unwrap_or("?")
+                    .strip_suffix(" before it"))
+                .unwrap_or("a run of TLEs or MLEs")
         );
     }
     if let Some(m) = crate::judge::runner::same_failure_everywhere(&s.cases) {
