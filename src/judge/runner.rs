@@ -1616,9 +1616,7 @@ mod stable_tests {
             ),
         ] {
             let walls = Rc::new(RefCell::new(Vec::new()));
-            let script = Rc::new(RefCell::new(
-                script.into_iter().chain([out(Ok(5), 1.0)]),
-            ));
+            let script = Rc::new(RefCell::new(script.into_iter().chain([out(Ok(5), 1.0)])));
             let report = run(
                 &suite(4),
                 &[solution()],
