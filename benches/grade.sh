@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Throughput of `grade`: a folder of submissions graded twice, first into an empty build cache,
-# then again with every build cached. Prints the wall time of each run against the sum of the
+# Throughput of `grade`: a folder of submissions graded twice, first into an empty cache, then
+# again with every build and every verdict cached (the second run replays each submission's
+# calls from the verdict cache), then a third time with --rejudge (builds cached, every
+# submission judged again). Prints the wall time of each run against the sum of the
 # build times and the CPU time the judge measured (README, "Grading a folder of submissions").
 #
 #   benches/grade.sh [--per-language N] [--languages "python3 java ..."] [--statement]
@@ -61,8 +63,9 @@ subs = report["submissions"]
 build = sum((s["build"] or {}).get("ms", 0) for s in subs) / 1e3
 cpu = sum(s["cpu_total_ms"] for s in subs) / 1e3
 compiled = report["builds"]["compiled"]
+replayed = sum(1 for s in subs if s.get("replayed"))
 bound = 1.2 * (build + cpu) / cores
-print(f"{len(subs)} submissions, {compiled} compiled: wall {wall_s:.1f} s; "
+print(f"{len(subs)} submissions, {compiled} compiled, {replayed} replayed: wall {wall_s:.1f} s; "
       f"build {build:.1f} s + CPU {cpu:.1f} s; 1.2 x (build + CPU) / {cores} cores = {bound:.1f} s")
 verdicts = {}
 for s in subs:
@@ -73,8 +76,9 @@ PY
 
 timed() {
   local out="$1" start end
+  shift
   start=$(date +%s.%N)
-  "$judge" "${args[@]}" >"$out" || true
+  "$judge" "${args[@]}" "$@" >"$out" || true
   end=$(date +%s.%N)
   python3 -c "print(f'{$end - $start:.2f}')"
 }
@@ -87,4 +91,7 @@ again=$(timed "$work/again.json")
 printf 'cached run: '
 summary "$work/again.json" "$again"
 python3 -c "print(f'cached run / first run = {100 * $again / $first:.1f}%')"
+rejudged=$(timed "$work/rejudged.json" --rejudge)
+printf 'rejudged:   '
+summary "$work/rejudged.json" "$rejudged"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

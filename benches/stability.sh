@@ -30,8 +30,9 @@ folders=(tests/fixtures/grade/submissions tests/fixtures/grade/slow_and_wrong.py
   tests/fixtures/grade/near_limit)
 for i in $(seq 1 "$runs"); do
   start=$(date +%s.%N)
-  # grade exits 1 when a submission is not AC; the report is what is compared.
-  "$judge" grade "${folders[@]}" "${jobs[@]}" --format json >"$work/run$i.json" || true
+  # grade exits 1 when a submission is not AC; the report is what is compared. --rejudge: every
+  # run judges for real (the verdict cache would replay the first run's calls).
+  "$judge" grade "${folders[@]}" "${jobs[@]}" --rejudge --format json >"$work/run$i.json" || true
   end=$(date +%s.%N)
   printf 'run %d of %d: %.1f s, load %s\n' "$i" "$runs" "$(awk "BEGIN { print $end - $start }")" \
     "$(cut -d' ' -f1-3 /proc/loadavg)" >&2

@@ -4,8 +4,10 @@
 //! in its own worker (whose CPU time is its own), and merged in input order, so the number of
 //! jobs never changes a verdict. Exit codes as `run`'s.
 
+use std::cell::RefCell;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
@@ -14,7 +16,8 @@ use serde::Serialize;
 
 use zuma_judge::cases::case;
 use zuma_judge::cases::config::Config;
-use zuma_judge::game::oracle::Oracle;
+use zuma_judge::game::oracle::{Answer, Oracle, WitnessError};
+use zuma_judge::game::rules::Instance;
 use zuma_judge::judge::execute::Executor;
 use zuma_judge::judge::interrupt;
 use zuma_judge::judge::runner::{self, BuildReport, BuildsSummary, Event, RunReport};
@@ -22,6 +25,7 @@ use zuma_judge::report::draw;
 use zuma_judge::report::progress::Progress;
 use zuma_judge::report::{self, count, gradebook, Format, ReportSpec};
 use zuma_judge::submission::registry::Solution;
+use zuma_judge::submission::replay::{self, Record, Replaying, Tape};
 use zuma_judge::submission::sandbox;
 use zuma_judge::submission::worker::Settings;
 use zuma_judge::submission::{build, intake, languages, pasted};
@@ -47,6 +51,10 @@ pub struct GradeArgs {
     /// Submissions judged at once, each in its own worker (default: the number of cores).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     jobs: Option<u32>,
+    /// Judge every submission again, even one the verdict cache holds (same build, cases,
+    /// limits, sandbox and judge); the new calls replace the cached ones.
+    #[arg(long, env = "ZUMA_JUDGE_REJUDGE", value_parser = clap::builder::BoolishValueParser::new())]
+    rejudge: bool,
 }
 
 /// A graded folder: the run of every submission, plus what intake skipped.
@@ -72,43 +80,10 @@ pub const NO_SANDBOX: &str = "--no-sandbox";
 
 /// Runs `grade`; returns the exit code.
 pub fn run(config: &Config, args: GradeArgs) -> Result<u8> {
-    if let sandbox::Status::Off(why) = sandbox::status() {
-        if why != NO_SANDBOX {
-            eprintln!(
-                "error: grade runs strangers' code, and the sandbox cannot be built here: {why}\n\
-                 help: grade on a machine with unprivileged user namespaces (or as root), or pass \
-                 --no-sandbox to grade without it (the README's \"Sandbox\" says what that risks)"
-            );
-            return Ok(2);
-        }
-    }
-    let taken = match intake::intake(&args.paths) {
+    let (taken, suite) = match take(&args, config) {
         Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return Ok(2);
-        }
+        Err(code) => return Ok(code),
     };
-    if taken.submissions.is_empty() {
-        eprintln!(
-            "error: no submission under {} ({} skipped); submissions are files ending in {}",
-            args.paths
-                .iter()
-                .map(|p| p.display().to_string())
-                .collect::<Vec<_>>()
-                .join(", "),
-            count(taken.skipped.len(), "file"),
-            languages::extensions()
-        );
-        return Ok(2);
-    }
-    let suite = case::load(&args.cases, &config.constraints);
-    if suite.nothing_read() {
-        for e in &suite.errors {
-            eprintln!("error: {e}");
-        }
-        return Ok(2);
-    }
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |j| j as usize,
@@ -126,35 +101,149 @@ pub fn run(config: &Config, args: GradeArgs) -> Result<u8> {
     let mut oracle = Oracle::new();
     let checked = runner::check_suite(&suite, &mut oracle)?;
     let classes = runner::sweep_classes(&config.sweep, &mut oracle)?;
-    let valid = checked.truth.iter().filter(|t| t.is_some()).count();
     bar.on_event(&Event::RunStarted {
         solutions: subs.len(),
-        cases: valid,
+        cases: checked.truth.iter().filter(|t| t.is_some()).count(),
     });
-    let settings = Settings {
-        limits: config.limits.clone(),
-        stop: Some(&interrupt::STOP),
+    let tapes = tape_paths(&builds, config, &suite, &checked);
+    let shared = Shared {
+        suite: &suite,
+        checked: &checked,
+        classes: &classes,
+        config,
+        settings: Settings {
+            limits: config.limits.clone(),
+            stop: Some(&interrupt::STOP),
+        },
+        bar: &bar,
+        rejudge: args.rejudge,
     };
-    let runs: Vec<_> = pool.install(|| {
+    let judged: Vec<_> = pool.install(|| {
         subs.par_iter()
             .zip(&builds)
-            .map(|(p, b)| {
-                runner::run_checked(
-                    &suite,
-                    (checked.clone(), &classes),
-                    &[p as &dyn Solution],
-                    config,
-                    &mut |_| p.executor(b, &settings) as Box<dyn Executor + '_>,
-                    &mut |e| {
-                        if !matches!(e, Event::RunStarted { .. }) {
-                            bar.on_event(e)
-                        }
-                    },
-                )
-            })
+            .zip(&tapes)
+            .map(|((p, b), tape)| shared.judge(p, b, tape.as_deref()))
             .collect()
     });
     bar.finish();
+    let (runs, replayed): (Vec<_>, Vec<bool>) = judged.into_iter().unzip();
+    let mut run = merge(runs, &builds)?;
+    run.builds = Some(summary);
+    run.exit_code = run.exit_code();
+    let mut submissions = gradebook::entries(&run);
+    for (e, replayed) in submissions.iter_mut().zip(replayed) {
+        e.replayed = replayed;
+    }
+    let report = GradeReport {
+        schema_version: zuma_judge::report::SCHEMA_VERSION,
+        submissions,
+        skipped: taken
+            .skipped
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect(),
+        jobs,
+        wall_ms: started.elapsed().as_secs_f64() * 1e3,
+        run,
+    };
+    write(&report, &args)?;
+    Ok(report.run.exit_code as u8)
+}
+
+/// The submissions and the cases, or the exit code of a refusal already explained on standard
+/// error: no sandbox without `--no-sandbox`, no submission, or no case file read.
+fn take(args: &GradeArgs, config: &Config) -> Result<(intake::Intake, case::Suite), u8> {
+    if let sandbox::Status::Off(why) = sandbox::status() {
+        if why != NO_SANDBOX {
+            eprintln!(
+                "error: grade runs strangers' code, and the sandbox cannot be built here: {why}\n\
+                 help: grade on a machine with unprivileged user namespaces (or as root), or pass \
+                 --no-sandbox to grade without it (the README's \"Sandbox\" says what that risks)"
+            );
+            return Err(2);
+        }
+    }
+    let taken = intake::intake(&args.paths).map_err(|e| {
+        eprintln!("error: {e}");
+        2u8
+    })?;
+    if taken.submissions.is_empty() {
+        eprintln!(
+            "error: no submission under {} ({} skipped); submissions are files ending in {}",
+            args.paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            count(taken.skipped.len(), "file"),
+            languages::extensions()
+        );
+        return Err(2);
+    }
+    let suite = case::load(&args.cases, &config.constraints);
+    if suite.nothing_read() {
+        for e in &suite.errors {
+            eprintln!("error: {e}");
+        }
+        return Err(2);
+    }
+    Ok((taken, suite))
+}
+
+/// What every submission is judged against, prepared once per `grade`.
+struct Shared<'a> {
+    suite: &'a case::Suite,
+    checked: &'a runner::Checked,
+    classes: &'a [(Instance, Answer)],
+    config: &'a Config,
+    settings: Settings,
+    bar: &'a Progress,
+    rejudge: bool,
+}
+
+impl Shared<'_> {
+    /// Judges one submission, replaying its tape from the verdict cache when there is one
+    /// (and `--rejudge` is off), and keeps the new tape. The flag: every call was replayed.
+    fn judge(
+        &self,
+        p: &pasted::Pasted,
+        b: &build::Outcome,
+        tape: Option<&Path>,
+    ) -> (Result<RunReport, WitnessError>, bool) {
+        let earlier = tape.filter(|_| !self.rejudge).and_then(Tape::load);
+        let had_tape = earlier.is_some();
+        let mut earlier = Some(earlier);
+        let record = Rc::new(RefCell::new(Record::default()));
+        let r = runner::run_checked(
+            self.suite,
+            (self.checked.clone(), self.classes),
+            &[p as &dyn Solution],
+            self.config,
+            &mut |_| {
+                let live = p.executor(b, &self.settings);
+                let earlier = earlier.take().flatten();
+                Box::new(Replaying::new(live, earlier, Rc::clone(&record)))
+                    as Box<dyn Executor + '_>
+            },
+            &mut |e| {
+                if !matches!(e, Event::RunStarted { .. }) {
+                    self.bar.on_event(e)
+                }
+            },
+        );
+        let record = record.take();
+        if let (Ok(r), Some(path)) = (&r, tape) {
+            keep_tape(r, &record, had_tape, path);
+        }
+        (r, had_tape && record.live == 0)
+    }
+}
+
+/// One report of the submissions' runs, in input order, each with its build.
+fn merge(
+    runs: Vec<Result<RunReport, WitnessError>>,
+    builds: &[build::Outcome],
+) -> Result<RunReport> {
     let mut merged: Option<RunReport> = None;
     for r in runs {
         let r = r?;
@@ -169,36 +258,27 @@ pub fn run(config: &Config, args: GradeArgs) -> Result<u8> {
         }
     }
     let mut run = merged.expect("at least one submission");
-    for (s, b) in run.solutions.iter_mut().zip(&builds) {
+    for (s, b) in run.solutions.iter_mut().zip(builds) {
         s.toolchain = b.toolchain.clone();
         s.build = b.result.as_ref().ok().map(|b| BuildReport {
             cached: b.cached,
             ms: b.ms,
         });
     }
-    run.builds = Some(summary);
-    run.exit_code = run.exit_code();
-    let report = GradeReport {
-        schema_version: zuma_judge::report::SCHEMA_VERSION,
-        submissions: gradebook::entries(&run),
-        skipped: taken
-            .skipped
-            .iter()
-            .map(|p| p.display().to_string())
-            .collect(),
-        jobs,
-        wall_ms: started.elapsed().as_secs_f64() * 1e3,
-        run,
-    };
-    let text = render(&report, args.format);
+    Ok(run)
+}
+
+/// Writes the report to `--out` or standard output, and each `--report`.
+fn write(report: &GradeReport, args: &GradeArgs) -> Result<()> {
+    let text = render(report, args.format);
     match &args.out {
         Some(path) => write_atomically(path, &draw::plain(&text))?,
         None => anstream::stdout().write_all(text.as_bytes())?,
     }
     for spec in &args.reports {
-        write_atomically(&spec.path, &draw::plain(&render(&report, spec.format)))?;
+        write_atomically(&spec.path, &draw::plain(&render(report, spec.format)))?;
     }
-    Ok(report.run.exit_code as u8)
+    Ok(())
 }
 
 /// The report in `format`: the gradebook for people, JSON and CSV; JUnit, Markdown and HTML as `run`
@@ -244,9 +324,18 @@ fn human(r: &GradeReport) -> String {
     }
     let _ = writeln!(o, "limits: {}", run.config.describe());
     report::human::toolchains(&mut o, run);
+    let replayed = r.submissions.iter().filter(|e| e.replayed).count();
+    let cache = match replayed {
+        0 => String::new(),
+        n => format!(
+            "; {n} of {} replayed from the verdict cache (same build, cases, limits, sandbox \
+             and judge; --rejudge judges again)",
+            count(r.submissions.len(), "submission")
+        ),
+    };
     let _ = writeln!(
         o,
-        "judged {} at a time in {:.1} s\n",
+        "judged {} at a time in {:.1} s{cache}\n",
         r.jobs,
         r.wall_ms / 1e3
     );
@@ -254,6 +343,63 @@ fn human(r: &GradeReport) -> String {
     o.push('\n');
     report::human::sections(&mut o, run);
     o
+}
+
+/// Where each submission's tape is kept in the verdict cache ([`replay`]), keyed by its build
+/// (source, language and toolchain), the judge binary, the valid cases in order, `judge.toml`
+/// and the sandbox; `None` for a submission that did not build (nothing to replay) or when the
+/// judge binary cannot be read.
+fn tape_paths(
+    builds: &[build::Outcome],
+    config: &Config,
+    suite: &case::Suite,
+    checked: &runner::Checked,
+) -> Vec<Option<PathBuf>> {
+    let judge = std::env::current_exe().and_then(std::fs::read).ok();
+    let mut common = replay::Key::new();
+    let Some(judge) = judge else {
+        return builds.iter().map(|_| None).collect();
+    };
+    common.put(&judge);
+    common.put(
+        serde_json::to_string(config)
+            .expect("a config serialises")
+            .as_bytes(),
+    );
+    common.put(sandbox::status().describe().as_bytes());
+    for (c, t) in suite.cases.iter().zip(&checked.truth) {
+        if t.is_some() {
+            for part in [&c.id, &c.board, &c.hand] {
+                common.put(part.as_bytes());
+            }
+        }
+    }
+    let root = build::cache_root();
+    builds
+        .iter()
+        .map(|b| {
+            let dir = b.result.as_ref().ok()?.dir.file_name()?;
+            let mut key = common.clone();
+            key.put(dir.as_encoded_bytes());
+            Some(key.path(&root))
+        })
+        .collect()
+}
+
+/// Keeps the calls of a complete judgement as the submission's tape, unless they were all
+/// replayed from it; a stopped or incomplete one is never kept. A tape that cannot be written
+/// costs the next run its shortcut, nothing more: said on standard error.
+fn keep_tape(r: &RunReport, record: &Record, had_tape: bool, path: &Path) {
+    let complete = r.incomplete.is_none() && r.solutions.iter().all(|s| s.complete);
+    if record.stopped || !complete || (had_tape && record.live == 0) {
+        return;
+    }
+    if let Err(e) = record.tape.save(path) {
+        eprintln!(
+            "warning: cannot keep the verdict cache's tape {}: {e}",
+            path.display()
+        );
+    }
 }
 
 /// Writes `text` to `path` atomically (see [`zuma_judge::atomic`]).

@@ -58,6 +58,10 @@ pub struct Entry {
     pub build: Option<BuildReport>,
     /// False when the run stopped before every case was judged for it.
     pub complete: bool,
+    /// True when every call was answered from the verdict cache: `grade` judged the same
+    /// build on the same cases, limits, sandbox and judge before (see
+    /// [`crate::submission::replay`]); `--rejudge` judges it again.
+    pub replayed: bool,
 }
 
 /// The row of `s` in a run of `r`.
@@ -94,6 +98,7 @@ pub fn entry(r: &RunReport, s: &SolutionReport) -> Entry {
         minimised: s.minimised.clone(),
         build: s.build.clone(),
         complete: s.complete,
+        replayed: false,
     }
 }
 

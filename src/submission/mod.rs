@@ -1,7 +1,8 @@
 //! What is judged: submissions and how they are called. The registry of drop-in solutions, the
 //! table of languages (one file each), builds and their cache, the `Executor` trait that calls a
 //! solution (`execute`), the verdicts it can get and be expected to get (`verdict`), and the
-//! worker processes that run a submission under the judge's limits. Knows nothing of case files
+//! worker processes that run a submission under the judge's limits, and the verdict cache that
+//! replays a submission's recorded calls (`replay`). Knows nothing of case files
 //! or the oracle: it reads only the limits of `cases::config`.
 
 pub mod build;
@@ -14,6 +15,7 @@ pub mod pasted;
 #[cfg(test)]
 mod reaches_out;
 pub mod registry;
+pub mod replay;
 pub mod sandbox;
 pub mod tree;
 pub mod verdict;

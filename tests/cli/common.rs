@@ -5,8 +5,11 @@ use assert_cmd::Command;
 /// The built `zuma-judge`, run from the project root, with its build cache under `target/`.
 pub fn judge() -> Command {
     let mut c = Command::cargo_bin("zuma-judge").unwrap();
+    // Every test judges for real: the verdict cache would replay a submission another test
+    // (or an earlier `cargo test`) judged, and its sandbox and limits would go untested.
     c.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("ZUMA_JUDGE_CACHE", test_cache());
+        .env("ZUMA_JUDGE_CACHE", test_cache())
+        .env("ZUMA_JUDGE_REJUDGE", "1");
     c
 }
 

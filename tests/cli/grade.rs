@@ -1,7 +1,7 @@
 //! `grade`: submission folders written by the test (a folder per student, loose files, a Kattis
 //! `rejected/` folder, a DOMjudge `@EXPECTED_RESULTS@` file, a broken file), judged on a small
 //! case file with points; exact verdicts, scores and CSV rows; `--jobs 1` against `--jobs 2`;
-//! a second grade compiles nothing.
+//! a second grade compiles nothing, and replays its verdicts unless `--rejudge` is given.
 
 use std::path::Path;
 
@@ -421,4 +421,66 @@ fn near_limit_calls_are_rerun_and_judged_on_their_fastest_run() {
         .map(|(n, v)| (n.to_string(), v.to_string(), 4))
         .collect();
     assert_eq!(got, want);
+}
+
+/// The report without what a replay cannot repeat: build times, wall times of the whole run
+/// and of the sweep, the oracle's time, and the `replayed` flags themselves.
+fn without_run_timings(mut v: Value) -> Value {
+    for key in ["wall_ms", "oracle_ms", "builds"] {
+        v.as_object_mut().unwrap().remove(key);
+    }
+    for list in ["submissions", "solutions"] {
+        for s in v[list].as_array_mut().unwrap() {
+            let s = s.as_object_mut().unwrap();
+            s.remove("build");
+            s.remove("replayed");
+            if let Some(sweep) = s.get_mut("sweep").and_then(Value::as_object_mut) {
+                sweep.remove("wall_ms");
+            }
+        }
+    }
+    v
+}
+
+#[test]
+fn a_regrade_replays_the_verdict_cache_and_rejudge_judges_again() {
+    let dir = folder();
+    let run = |rejudge: &str, extra: &[&str]| {
+        let out = judge()
+            .current_dir(dir.path())
+            .env("ZUMA_JUDGE_REJUDGE", rejudge)
+            .args([
+                "grade",
+                "--cases",
+                "cases.toml",
+                "kattis",
+                "--color",
+                "never",
+            ])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let json = |text: String| -> Value { serde_json::from_str(&text).unwrap() };
+    let replayed = |v: &Value| -> Vec<bool> {
+        let subs = v["submissions"].as_array().unwrap();
+        subs.iter().map(|s| s["replayed"] == true).collect()
+    };
+    let live = json(run("1", &["--format", "json"]));
+    assert_eq!(replayed(&live), [false, false]);
+    let again = json(run("0", &["--format", "json"]));
+    assert_eq!(replayed(&again), [true, true]);
+    assert_eq!(
+        without_run_timings(again),
+        without_run_timings(live.clone())
+    );
+    let text = run("0", &[]);
+    assert!(
+        text.contains(" s; 2 of 2 submissions replayed from the verdict cache (same build, cases, limits, sandbox and judge; --rejudge judges again)\n"),
+        "{text}"
+    );
+    let rejudged = json(run("0", &["--rejudge", "--format", "json"]));
+    assert_eq!(replayed(&rejudged), [false, false]);
 }
