@@ -120,6 +120,10 @@ pub struct Launch {
     /// `RLIMIT_AS`; its heap is capped at the memory limit by a flag instead. The JVM and mono
     /// need one too (see their language files); 0 for native code and the judge itself.
     pub reserve_mib: u64,
+    /// Whether the memory limit is also checked on the resident set of a worker of one process,
+    /// at every poll: for a runtime given a reserve but no hard cap on its heap (Go, whose
+    /// `GOMEMLIMIT` is soft). Off elsewhere: `RLIMIT_AS` or the runtime's own heap cap decides.
+    pub resident_limit: bool,
     /// Whether the program is the judge itself: if it cannot be started the judge is broken
     /// ([`Failure::Stopped`]); an interpreter that cannot be started is the solution's problem
     /// ([`Failure::Crash`], verdict RE).
@@ -141,6 +145,7 @@ impl Launch {
             env: Vec::new(),
             label: label.into(),
             reserve_mib: 0,
+            resident_limit: false,
             own: false,
         }
     }
@@ -153,6 +158,7 @@ impl Launch {
             env: Vec::new(),
             label: "zuma-judge worker".into(),
             reserve_mib: 0,
+            resident_limit: false,
             own: true,
         }
     }
@@ -189,6 +195,8 @@ struct Live {
     tree: Tree,
     /// The memory limit of the whole tree, in MiB.
     memory_mib: u64,
+    /// [`Launch::resident_limit`].
+    resident_limit: bool,
     /// [`Live::cpu_ms`] when the worker was ready or last replied, then when the next call
     /// began: the base of that call's CPU time.
     cpu_mark: f64,
@@ -264,6 +272,7 @@ impl Worker {
             }
         })?;
         live.memory_mib = self.settings.limits.memory_mib;
+        live.resident_limit = self.launch.resident_limit;
         let startup_ms = STARTUP_MS.max(self.settings.limits.wall_ms());
         let deadline = Instant::now() + Duration::from_millis(startup_ms);
         let line = match live.wait_line(deadline, startup_ms, None, self.settings.stop) {
@@ -648,6 +657,7 @@ fn spawn(launch: &Launch, expose: &[std::path::PathBuf], memory_mib: u64) -> io:
         pid,
         tree: Tree::new(pid, cgroup),
         memory_mib: u64::MAX,
+        resident_limit: false,
         cpu_mark: 0.0,
         reaped_cpu_ms: 0.0,
         reaped_peak_kib: None,
@@ -780,9 +790,10 @@ impl Live {
             }
             // Processes of its own can each stay under RLIMIT_AS: the tree's sum may not. One
             // process meets RLIMIT_AS alone, which does not depend on when it is looked at
-            // (a garbage-collected heap's resident size does).
+            // (a garbage-collected heap's resident size does), unless its runtime has a reserve
+            // and no hard heap cap.
             if !first
-                && !self.tree.is_one_process()
+                && (self.resident_limit || !self.tree.is_one_process())
                 && self.tree.memory_kib() / 1024 > self.memory_mib
             {
                 return Waited::Killed(Failure::MemoryLimit(format!(

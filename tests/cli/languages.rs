@@ -189,3 +189,70 @@ fn csharp() {
         "tests/fixtures/languages/csharp/compile_error/syntax_csharp.cs(4,",
     );
 }
+
+/// Go's address space runs far ahead of its heap, so its memory verdict is the resident one:
+/// the BFS fixture, over the CPU limit on `jury-timeout` at about 300 MiB resident, is TLE
+/// every time (under a plain `RLIMIT_AS` of the limit it died "out of memory" in some runs),
+/// and a submission that holds 1.5 GiB is MLE. Without Go, both get the "not found" verdict.
+#[test]
+fn go_memory_is_judged_on_the_resident_set() {
+    let language = languages::by_id("go").unwrap();
+    let missing = language.tools.iter().find_map(|t| build::probe(t).err());
+    if let (Some(why), Ok(_)) = (&missing, std::env::var("ZUMA_REQUIRE_TOOLCHAINS")) {
+        panic!("ZUMA_REQUIRE_TOOLCHAINS is set (as in .ci/run), but: {why}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let put = |rel: &str, text: &str| {
+        std::fs::create_dir_all(d.join(rel).parent().unwrap()).unwrap();
+        std::fs::write(d.join(rel), text).unwrap();
+    };
+    let read = |rel: &str| std::fs::read_to_string(Path::new(ROOT).join(rel)).unwrap();
+    put(
+        "subs/time_limit_exceeded/bfs_go.go",
+        &read("tests/fixtures/languages/go/accepted/bfs_go.go"),
+    );
+    put(
+        "subs/memory_limit_exceeded/holds_1536_mib.go",
+        &read("tests/fixtures/go_memory/holds_1536_mib.go"),
+    );
+    put(
+        "cases.toml",
+        "[[case]]\nname = \"jury-timeout\"\nboard = \"RRGGBBYYWWRRGGBB\"\nhand = \"RGBYW\"\n",
+    );
+    put("judge.toml", "[sweep]\nmax_board = 0\nmax_hand = 0\n");
+    let out = judge()
+        .args(["run", "--cases", "cases.toml", "--config", "judge.toml"])
+        .args(["--solutions-dir", "subs", "--format", "json"])
+        .args(["--solution", "bfs_go", "--solution", "holds_1536_mib"])
+        .current_dir(d)
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!("{e}: {}", String::from_utf8_lossy(&out.stderr));
+    });
+    let got: Vec<(String, String)> = report["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["name"].to_string(), s["cases"][0]["verdict"].to_string()))
+        .collect();
+    if let Some(why) = missing {
+        let verdicts: Vec<&Value> = report["solutions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| &s["toolchain_missing"])
+            .collect();
+        assert_eq!(verdicts, [&Value::Bool(true), &Value::Bool(true)], "{why}");
+        return;
+    }
+    assert_eq!(
+        got,
+        [
+            (r#""bfs_go""#.to_string(), r#""TLE""#.to_string()),
+            (r#""holds_1536_mib""#.to_string(), r#""MLE""#.to_string()),
+        ]
+    );
+    assert_eq!(out.status.code(), Some(0));
+}

@@ -100,6 +100,7 @@ fn launch(dir: &Path, limits: &Limits) -> Launch {
         ],
         label: "mono".into(),
         reserve_mib: MONO_RESERVE_MIB,
+        resident_limit: false,
         own: false,
     }
 }

@@ -173,6 +173,7 @@ pub(crate) fn jvm(classpath: OsString, main: &str, extra: &[&str], limits: &Limi
         env: vec![("MALLOC_ARENA_MAX".into(), "2".into())],
         label: "java".into(),
         reserve_mib: JAVA_RESERVE_MIB,
+        resident_limit: false,
         own: false,
     }
 }

@@ -56,6 +56,7 @@ pub(crate) fn launch(dir: &Path, limits: &Limits) -> Launch {
         env: Vec::new(),
         label: "node".into(),
         reserve_mib: NODE_RESERVE_MIB,
+        resident_limit: false,
         own: false,
     }
 }

@@ -80,6 +80,7 @@ fn launch(dir: &Path, limits: &Limits) -> Launch {
         env: Vec::new(),
         label: "php".into(),
         reserve_mib: PHP_RESERVE_MIB,
+        resident_limit: false,
         own: false,
     }
 }

@@ -97,6 +97,7 @@ fn launch(dir: &Path, _: &Limits) -> Launch {
         ],
         label: "python3".into(),
         reserve_mib: 0,
+        resident_limit: false,
         own: false,
     }
 }

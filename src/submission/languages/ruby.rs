@@ -52,6 +52,7 @@ fn launch(dir: &Path, _: &Limits) -> Launch {
         env: Vec::new(),
         label: "ruby".into(),
         reserve_mib: 0,
+        resident_limit: false,
         own: false,
     }
 }
