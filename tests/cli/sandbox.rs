@@ -151,7 +151,7 @@ fn hostile_submissions_get_their_verdicts_and_leave_nothing_behind() {
         ("subs/include_cases.cpp", "compile_error", "CE"),
         ("subs/include_cases.rs", "compile_error", "CE"),
         ("subs/load_burn.py", "time_limit_exceeded", "TLE SKIP"),
-        ("subs/memory_hog.py", "memory_limit_exceeded", "MLE"),
+        ("subs/memory_hog.py", "memory_limit_exceeded", "MLE SKIP"),
         ("subs/network.py", "wrong_answer", "AC WA"),
         ("subs/oracle_caller.py", "wrong_answer", "AC WA"),
         ("subs/orphan.py", "accepted", "AC"),
