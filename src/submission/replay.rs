@@ -372,11 +372,14 @@ mod tests {
         }
     }
 
-    fn counting() -> (
+    /// The executor, its count of starts, and the boards it was called with.
+    type Counted = (
         Box<dyn Executor>,
         Rc<RefCell<usize>>,
         Rc<RefCell<Vec<String>>>,
-    ) {
+    );
+
+    fn counting() -> Counted {
         let (starts, calls) = (Rc::default(), Rc::default());
         let live = Counting {
             starts: Rc::clone(&starts),
