@@ -67,7 +67,44 @@ pub fn audit_text(
         .collect();
     // A key error (an unknown key, a wrong type) or a syntax error costs its own case only:
     // every other case of the file is still audited, as `run` judges them.
-    for c in &cases {
+    out.refuted_claims = refuted_claims(&cases, oracle)?;
+    // Corrections need the whole document; a case that does not load (a key error) is left
+    // as it is: its error says what to fix, and `run` does not judge it.
+    let Ok(mut doc) = text.parse::<DocumentMut>() else {
+        return Ok(out);
+    };
+    let Some(tables) = doc.get_mut("case").and_then(|c| c.as_array_of_tables_mut()) else {
+        return Ok(out);
+    };
+    for (k, t) in tables.iter_mut().enumerate() {
+        if loads.get(k).copied().unwrap_or(false) {
+            out.corrections.extend(correct(t, limits, oracle)?);
+        }
+    }
+    // With nothing to correct the file stays byte for byte as it is (toml_edit would add a
+    // final newline to a file that has none).
+    if !out.corrections.is_empty() {
+        out.corrected = doc.to_string();
+    }
+    if out.corrected != text {
+        let shown = path.display().to_string();
+        out.diff = TextDiff::from_lines(text, &out.corrected)
+            .unified_diff()
+            .context_radius(3)
+            .header(&shown, &shown)
+            .to_string();
+    }
+    Ok(out)
+}
+
+/// Every claim of `cases` that does not hold, as a line saying what was claimed and the truth,
+/// and whether the claim was strict.
+fn refuted_claims(
+    cases: &[case::Case],
+    oracle: &mut Oracle,
+) -> Result<Vec<(String, bool)>, WitnessError> {
+    let mut refuted = Vec::new();
+    for c in cases {
         let value = match &c.input {
             Ok(i) => Some(oracle.solve(i)?.as_i32()),
             Err(_) => None,
@@ -86,86 +123,63 @@ pub fn audit_text(
                 Some(m) => format!("{truth}; replayed: {}", m.describe()),
                 None => truth,
             };
-            out.refuted_claims.push((
-                format!(
-                    "{}: {} claimed {}; {truth}",
-                    c.id,
-                    cl.source,
-                    r.claimed_text()
-                ),
-                cl.strict,
-            ));
+            let line = format!(
+                "{}: {} claimed {}; {truth}",
+                c.id,
+                cl.source,
+                r.claimed_text()
+            );
+            refuted.push((line, cl.strict));
         }
     }
-    // Corrections need the whole document; a case that does not load (a key error) is left
-    // as it is: its error says what to fix, and `run` does not judge it.
-    let Ok(mut doc) = text.parse::<DocumentMut>() else {
-        return Ok(out);
+    Ok(refuted)
+}
+
+/// Corrects one `[[case]]` table in place: `expected` set to the oracle's answer, `invalid`
+/// set, fixed or removed to match the constraints. The correction made, if any.
+fn correct(
+    t: &mut Table,
+    limits: &Constraints,
+    oracle: &mut Oracle,
+) -> Result<Option<String>, WitnessError> {
+    let get = |k: &str| t.get(k).and_then(|v| v.as_str()).map(str::to_string);
+    let (Some(name), Some(board), Some(hand)) = (get("name"), get("board"), get("hand")) else {
+        return Ok(None);
     };
-    let Some(tables) = doc.get_mut("case").and_then(|c| c.as_array_of_tables_mut()) else {
-        return Ok(out);
+    let expected = t.get("expected").and_then(|v| v.as_integer());
+    let invalid = get("invalid");
+    let reason = match Instance::parse(&board, &hand, limits) {
+        Ok(i) => {
+            let v = i64::from(oracle.solve(&i)?.as_i32());
+            if invalid.is_some() {
+                t.remove("invalid");
+                set(t, "expected", Value::from(v));
+                return Ok(Some(format!(
+                    "{name}: input is valid; invalid -> expected = {v}"
+                )));
+            }
+            return Ok(expected.filter(|e| *e != v).map(|e| {
+                set(t, "expected", Value::from(v));
+                format!("{name}: expected = {e} -> {v}")
+            }));
+        }
+        Err(reason) => reason,
     };
-    for (k, t) in tables.iter_mut().enumerate() {
-        if !loads.get(k).copied().unwrap_or(false) {
-            continue;
-        }
-        let get = |k: &str| t.get(k).and_then(|v| v.as_str()).map(str::to_string);
-        let (Some(name), Some(board), Some(hand)) = (get("name"), get("board"), get("hand")) else {
-            continue;
-        };
-        let expected = t.get("expected").and_then(|v| v.as_integer());
-        let invalid = get("invalid");
-        match Instance::parse(&board, &hand, limits) {
-            Ok(i) => {
-                let v = i64::from(oracle.solve(&i)?.as_i32());
-                if invalid.is_some() {
-                    t.remove("invalid");
-                    set(t, "expected", Value::from(v));
-                    out.corrections
-                        .push(format!("{name}: input is valid; invalid -> expected = {v}"));
-                } else if let Some(e) = expected.filter(|e| *e != v) {
-                    set(t, "expected", Value::from(v));
-                    out.corrections
-                        .push(format!("{name}: expected = {e} -> {v}"));
-                }
-            }
-            Err(reason) => {
-                let short = case::short_reason(&reason);
-                if expected.is_some() {
-                    t.remove("expected");
-                }
-                match &invalid {
-                    Some(a) if case::reason_matches(a, &reason) => {
-                        if expected.is_some() {
-                            out.corrections.push(format!(
-                                "{name}: invalid input has no answer; expected removed"
-                            ));
-                        }
-                    }
-                    _ => {
-                        set(t, "invalid", Value::from(short.clone()));
-                        out.corrections.push(format!(
-                            "{name}: input rejected ({reason}); invalid = {short:?}"
-                        ));
-                    }
-                }
-            }
+    if expected.is_some() {
+        t.remove("expected");
+    }
+    match &invalid {
+        Some(a) if case::reason_matches(a, &reason) => Ok(expected
+            .is_some()
+            .then(|| format!("{name}: invalid input has no answer; expected removed"))),
+        _ => {
+            let short = case::short_reason(&reason);
+            set(t, "invalid", Value::from(short.clone()));
+            Ok(Some(format!(
+                "{name}: input rejected ({reason}); invalid = {short:?}"
+            )))
         }
     }
-    // With nothing to correct the file stays byte for byte as it is (toml_edit would add a
-    // final newline to a file that has none).
-    if !out.corrections.is_empty() {
-        out.corrected = doc.to_string();
-    }
-    if out.corrected != text {
-        let shown = path.display().to_string();
-        out.diff = TextDiff::from_lines(text, &out.corrected)
-            .unified_diff()
-            .context_radius(3)
-            .header(&shown, &shown)
-            .to_string();
-    }
-    Ok(out)
 }
 
 /// Sets `key` to `v`, keeping the old value's comment and spacing when there was one.

@@ -465,140 +465,191 @@ pub fn parse_file_tables(
     let mut lines_before = 0;
     for (k, &from) in starts.iter().enumerate() {
         let to = starts.get(k + 1).copied().unwrap_or(text.len());
-        let chunk = &text[from..to];
-        let first_line = lines_before;
-        lines_before += line_of(chunk, chunk.len()) - 1;
-        let line_in = |at: usize| first_line + line_of(chunk, at);
-        let parsed = toml::from_str::<RawFile>(chunk);
-        loads.push(parsed.is_ok());
-        let raw = match parsed {
-            Ok(r) => r,
-            Err(e) => {
-                let (line, column) = e.span().map_or((first_line + 1, 1), |s| {
-                    let line_start = chunk[..s.start.min(chunk.len())]
-                        .rfind('\n')
-                        .map_or(0, |i| i + 1);
-                    (line_in(s.start), s.start - line_start + 1)
-                });
-                let mut message = with_hint(e.message());
-                if message.is_empty() {
-                    // toml says nothing for `key =` at the very end of the input.
-                    message = "a value is missing here".into();
-                }
-                if k + 1 == starts.len() && !text.is_empty() && !text.ends_with('\n') {
-                    message.push_str(
-                        "; the file ends inside this case with no final newline: is it cut off?",
-                    );
-                }
-                errors.push(CaseError::Syntax {
-                    path: shown.clone(),
-                    label: label.to_string(),
-                    line,
-                    column,
-                    message,
-                });
-                continue;
-            }
+        let place = Place {
+            path,
+            shown: &shown,
+            label,
+            chunk: &text[from..to],
+            first_line: lines_before,
         };
-        for rc in raw.case {
-            let line = line_in(rc.name.span().start);
-            let name = rc.name.get_ref().clone();
-            let fail = |message: String| CaseError::Case {
-                path: shown.clone(),
-                label: label.to_string(),
-                line,
-                name: name.clone(),
-                message,
-            };
-            if let Some(first) = names.get(&name) {
-                errors.push(fail(format!(
-                    "duplicate name (first used at line {first}); names must be unique in a file"
-                )));
-                continue;
-            }
-            names.insert(name.clone(), line);
-            if name.is_empty() || name.contains('#') || name.chars().any(char::is_whitespace) {
-                errors.push(fail(
-                    "a name may not be empty or hold '#' or spaces; use letters, digits and dashes"
-                        .into(),
-                ));
-                continue;
-            }
-            if rc.expected.is_some() && rc.invalid.is_some() {
-                errors.push(fail(
-                    "has both `expected` and `invalid`; an invalid input has no answer, keep one"
-                        .into(),
-                ));
-                continue;
-            }
-            if let Some(e) = &rc.expected {
-                if *e.get_ref() < -1 {
-                    errors.push(CaseError::Case {
-                        path: shown.clone(),
-                        label: label.to_string(),
-                        line: line_in(e.span().start),
-                        name: name.clone(),
-                        message: format!("expected = {} is not an answer; use -1 for impossible or a number of moves", e.get_ref()),
-                    });
-                    continue;
+        lines_before += line_of(place.chunk, place.chunk.len()) - 1;
+        let parsed = toml::from_str::<RawFile>(place.chunk);
+        loads.push(parsed.is_ok());
+        match parsed {
+            Ok(raw) => {
+                for rc in raw.case {
+                    let case = place.case(rc, limits, &mut names, &mut errors);
+                    cases.extend(case);
                 }
             }
-            let points = match &rc.points {
-                None => 1,
-                Some(p) if *p.get_ref() >= 0 => *p.get_ref() as u64,
-                Some(p) => {
-                    errors.push(CaseError::Case {
-                        path: shown.clone(),
-                        label: label.to_string(),
-                        line: line_in(p.span().start),
-                        name: name.clone(),
-                        message: format!(
-                            "points = {} is negative; use a whole number 0 or more (default 1)",
-                            p.get_ref()
-                        ),
-                    });
-                    continue;
-                }
-            };
-            let mut claims = Vec::new();
-            for c in rc.claims {
-                match claim(c, &line_in) {
-                    Ok(c) => claims.push(c),
-                    Err((at, message)) => errors.push(CaseError::Case {
-                        path: shown.clone(),
-                        label: label.to_string(),
-                        line: at,
-                        name: name.clone(),
-                        message,
-                    }),
-                }
+            Err(e) => {
+                let cut_off = k + 1 == starts.len() && !text.is_empty() && !text.ends_with('\n');
+                errors.push(place.syntax_error(&e, cut_off));
             }
-            let input = Instance::parse(&rc.board, &rc.hand, limits);
-            if let (Err(reason), None) = (&input, &rc.invalid) {
-                errors.push(fail(format!(
-                    "input rejected: {reason}; if that is intended, mark the case with invalid = \"{}\"",
-                    short_reason(reason)
-                )));
-                continue;
-            }
-            cases.push(Case {
-                id: format!("{label}#{name}"),
-                path: path.to_path_buf(),
-                line,
-                name,
-                board: rc.board,
-                hand: rc.hand,
-                expected: rc.expected.map(|e| e.into_inner()),
-                invalid: rc.invalid,
-                note: rc.note,
-                tags: rc.tags,
-                claims,
-                points,
-                input,
-            });
         }
     }
     (cases, errors, loads)
+}
+
+/// One chunk of a case file (from one `[[case]]` to the next) and where its errors point.
+struct Place<'a> {
+    path: &'a Path,
+    shown: &'a str,
+    label: &'a str,
+    chunk: &'a str,
+    /// Lines of the file before the chunk.
+    first_line: usize,
+}
+
+impl Place<'_> {
+    /// The file's line of byte `at` of the chunk.
+    fn line(&self, at: usize) -> usize {
+        self.first_line + line_of(self.chunk, at)
+    }
+
+    /// An error of case `name` at `line`.
+    fn error(&self, line: usize, name: &str, message: String) -> CaseError {
+        CaseError::Case {
+            path: self.shown.to_string(),
+            label: self.label.to_string(),
+            line,
+            name: name.to_string(),
+            message,
+        }
+    }
+
+    /// The chunk's TOML error, at its line and column; `cut_off` when the file ends inside
+    /// this chunk with no final newline.
+    fn syntax_error(&self, e: &toml::de::Error, cut_off: bool) -> CaseError {
+        let (line, column) = e.span().map_or((self.first_line + 1, 1), |s| {
+            let line_start = self.chunk[..s.start.min(self.chunk.len())]
+                .rfind('\n')
+                .map_or(0, |i| i + 1);
+            (self.line(s.start), s.start - line_start + 1)
+        });
+        let mut message = with_hint(e.message());
+        if message.is_empty() {
+            // toml says nothing for `key =` at the very end of the input.
+            message = "a value is missing here".into();
+        }
+        if cut_off {
+            message
+                .push_str("; the file ends inside this case with no final newline: is it cut off?");
+        }
+        CaseError::Syntax {
+            path: self.shown.to_string(),
+            label: self.label.to_string(),
+            line,
+            column,
+            message,
+        }
+    }
+
+    /// The case of one `[[case]]` table, or `None` when it is unusable; every problem found
+    /// goes to `errors` (a bad claim is dropped, and the case kept).
+    fn case(
+        &self,
+        rc: RawCase,
+        limits: &Constraints,
+        names: &mut HashMap<String, usize>,
+        errors: &mut Vec<CaseError>,
+    ) -> Option<Case> {
+        let line = self.line(rc.name.span().start);
+        let name = rc.name.get_ref().clone();
+        if let Err((at, message)) = self.check_case(&rc, line, names) {
+            errors.push(self.error(at, &name, message));
+            return None;
+        }
+        let points = rc.points.map_or(1, |p| *p.get_ref() as u64);
+        let mut claims = Vec::new();
+        for c in rc.claims {
+            match claim(c, &|at| self.line(at)) {
+                Ok(c) => claims.push(c),
+                Err((at, message)) => errors.push(self.error(at, &name, message)),
+            }
+        }
+        let input = Instance::parse(&rc.board, &rc.hand, limits);
+        if let (Err(reason), None) = (&input, &rc.invalid) {
+            errors.push(self.error(
+                line,
+                &name,
+                format!(
+                    "input rejected: {reason}; if that is intended, mark the case with invalid = \"{}\"",
+                    short_reason(reason)
+                ),
+            ));
+            return None;
+        }
+        Some(Case {
+            id: format!("{}#{name}", self.label),
+            path: self.path.to_path_buf(),
+            line,
+            name,
+            board: rc.board,
+            hand: rc.hand,
+            expected: rc.expected.map(|e| e.into_inner()),
+            invalid: rc.invalid,
+            note: rc.note,
+            tags: rc.tags,
+            claims,
+            points,
+            input,
+        })
+    }
+
+    /// The checks that make a case unusable, in order: its name (unique, no `#` or spaces),
+    /// `expected` beside `invalid`, `expected` below -1, negative `points`. The error's line
+    /// and message; a unique name is remembered at `line`.
+    fn check_case(
+        &self,
+        rc: &RawCase,
+        line: usize,
+        names: &mut HashMap<String, usize>,
+    ) -> Result<(), (usize, String)> {
+        let name = rc.name.get_ref();
+        if let Some(first) = names.get(name) {
+            return Err((
+                line,
+                format!(
+                    "duplicate name (first used at line {first}); names must be unique in a file"
+                ),
+            ));
+        }
+        names.insert(name.clone(), line);
+        if name.is_empty() || name.contains('#') || name.chars().any(char::is_whitespace) {
+            return Err((
+                line,
+                "a name may not be empty or hold '#' or spaces; use letters, digits and dashes"
+                    .into(),
+            ));
+        }
+        if rc.expected.is_some() && rc.invalid.is_some() {
+            return Err((
+                line,
+                "has both `expected` and `invalid`; an invalid input has no answer, keep one"
+                    .into(),
+            ));
+        }
+        if let Some(e) = rc.expected.as_ref().filter(|e| *e.get_ref() < -1) {
+            return Err((
+                self.line(e.span().start),
+                format!(
+                    "expected = {} is not an answer; use -1 for impossible or a number of moves",
+                    e.get_ref()
+                ),
+            ));
+        }
+        if let Some(p) = rc.points.as_ref().filter(|p| *p.get_ref() < 0) {
+            return Err((
+                self.line(p.span().start),
+                format!(
+                    "points = {} is negative; use a whole number 0 or more (default 1)",
+                    p.get_ref()
+                ),
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// One `[[case.claims]]` entry, checked: an `answer`, `moves` in `R@2` notation, or both, and

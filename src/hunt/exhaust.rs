@@ -651,10 +651,57 @@ pub fn read_report(path: &std::path::Path) -> Result<ExhaustReport, MergeError> 
 /// counterexample is the smallest of the shards', and the judged counts are recomputed as
 /// every class up to it in the global order (the sweep's classes are regenerated for that).
 pub fn merge(reports: &[(PathBuf, ExhaustReport)]) -> Result<ExhaustReport, MergeError> {
+    let first = check_shards(reports)?;
+    let domain = reports
+        .iter()
+        .fold(Count::default(), |acc, (_, r)| acc.plus(r.domain));
+    let wall_ms = reports.iter().map(|(_, r)| r.wall_ms).sum();
+    let winner = reports
+        .iter()
+        .filter_map(|(_, r)| Some((r.counterexample_class.as_ref()?, r)))
+        .min_by(|a, b| {
+            let (x, y) = (parsed(&a.0.board, &a.0.hand), parsed(&b.0.board, &b.0.hand));
+            generate::size_order((&x.0, &x.1), (&y.0, &y.1))
+        });
+    let out = ExhaustReport {
+        shard: None,
+        domain,
+        wall_ms,
+        counterexample: winner.and_then(|(_, r)| r.counterexample.clone()),
+        counterexample_class: winner.map(|(c, _)| c.clone()),
+        ..first.clone()
+    };
+    if first.all {
+        Ok(merge_all(out, reports))
+    } else {
+        merge_to_first_failure(out, winner)
+    }
+}
+
+/// A class's board and hand, parsed back from a report (a malformed one sorts as empty).
+fn parsed(board: &str, hand: &str) -> (crate::game::rules::Board, crate::game::rules::Hand) {
+    (
+        crate::game::rules::Board::from_letters(board).unwrap_or_default(),
+        crate::game::rules::Hand::from_letters(hand).unwrap_or_default(),
+    )
+}
+
+/// The first report, once every report is a shard of one sweep and every shard is there once.
+fn check_shards(reports: &[(PathBuf, ExhaustReport)]) -> Result<&ExhaustReport, MergeError> {
     let Some((first_path, first)) = reports.first() else {
         return Err(MergeError::Mismatch(
             "no shard reports given; pass every FILE from --shard 1/N .. N/N".into(),
         ));
+    };
+    let key = |r: &ExhaustReport| {
+        (
+            r.solution.clone(),
+            r.max_board,
+            r.max_hand,
+            r.all,
+            r.metamorphic_sample,
+            r.shard.map(|s| s.count),
+        )
     };
     let mut seen = Vec::new();
     for (path, r) in reports {
@@ -663,16 +710,6 @@ pub fn merge(reports: &[(PathBuf, ExhaustReport)]) -> Result<ExhaustReport, Merg
                 path: path.clone(),
                 message: "not a shard report (its \"shard\" is null); merge only reports of `exhaust --shard K/N`".into(),
             });
-        };
-        let key = |r: &ExhaustReport| {
-            (
-                r.solution.clone(),
-                r.max_board,
-                r.max_hand,
-                r.all,
-                r.metamorphic_sample,
-                r.shard.map(|s| s.count),
-            )
         };
         if key(r) != key(first) {
             return Err(MergeError::Mismatch(format!(
@@ -705,97 +742,72 @@ pub fn merge(reports: &[(PathBuf, ExhaustReport)]) -> Result<ExhaustReport, Merg
             missing.join(", ")
         )));
     }
+    Ok(first)
+}
 
-    let order = |c: &ClassRef| {
-        let b = crate::game::rules::Board::from_letters(&c.board).unwrap_or_default();
-        let h = crate::game::rules::Hand::from_letters(&c.hand).unwrap_or_default();
-        (b, h)
-    };
-    let domain = reports
-        .iter()
-        .fold(Count::default(), |acc, (_, r)| acc.plus(r.domain));
-    let wall_ms = reports.iter().map(|(_, r)| r.wall_ms).sum();
-    let winner = reports
-        .iter()
-        .filter_map(|(_, r)| Some((r.counterexample_class.as_ref()?, r)))
-        .min_by(|a, b| {
-            let (x, y) = (order(a.0), order(b.0));
-            generate::size_order((&x.0, &x.1), (&y.0, &y.1))
-        });
-    let mut out = ExhaustReport {
-        shard: None,
-        domain,
-        wall_ms,
-        counterexample: winner.and_then(|(_, r)| r.counterexample.clone()),
-        counterexample_class: winner.map(|(c, _)| c.clone()),
-        ..first.clone()
-    };
-    if first.all {
-        out.classes = reports.iter().map(|(_, r)| r.classes).sum();
-        out.instances = reports.iter().map(|(_, r)| r.instances).sum();
-        out.failures = empty_failures();
-        for (_, r) in reports {
-            for (k, c) in &r.failures {
-                let e = out.failures.entry(*k).or_default();
-                *e = e.plus(*c);
-            }
+/// `--all`: every shard swept its whole part, so the counts add up, and the smallest of the
+/// shards' first inconsistencies is the sweep's.
+fn merge_all(mut out: ExhaustReport, reports: &[(PathBuf, ExhaustReport)]) -> ExhaustReport {
+    out.classes = reports.iter().map(|(_, r)| r.classes).sum();
+    out.instances = reports.iter().map(|(_, r)| r.instances).sum();
+    out.failures = empty_failures();
+    for (_, r) in reports {
+        for (k, c) in &r.failures {
+            let e = out.failures.entry(*k).or_default();
+            *e = e.plus(*c);
         }
-        out.inconsistent = reports
-            .iter()
-            .fold(Count::default(), |acc, (_, r)| acc.plus(r.inconsistent));
-        // Each shard's first inconsistency is its smallest; the global one is the smallest.
-        out.inconsistency = reports
-            .iter()
-            .filter_map(|(_, r)| r.inconsistency.as_ref())
-            .min_by(|a, b| {
-                let (x, y) = (
-                    generate::symmetry_canonical(
-                        &crate::game::rules::Board::from_letters(&a.board).unwrap_or_default(),
-                        &crate::game::rules::Hand::from_letters(&a.hand).unwrap_or_default(),
-                    ),
-                    generate::symmetry_canonical(
-                        &crate::game::rules::Board::from_letters(&b.board).unwrap_or_default(),
-                        &crate::game::rules::Hand::from_letters(&b.hand).unwrap_or_default(),
-                    ),
-                );
-                generate::size_order((&x.0, &x.1), (&y.0, &y.1))
-            })
-            .cloned();
-        return Ok(out);
     }
-    // Without --all: every class up to the global counterexample's, in the global order.
-    let all = generate::symmetry_classes(first.max_board, first.max_hand);
+    out.inconsistent = reports
+        .iter()
+        .fold(Count::default(), |acc, (_, r)| acc.plus(r.inconsistent));
+    out.inconsistency = reports
+        .iter()
+        .filter_map(|(_, r)| r.inconsistency.as_ref())
+        .min_by(|a, b| {
+            let (a, b) = (parsed(&a.board, &a.hand), parsed(&b.board, &b.hand));
+            let x = generate::symmetry_canonical(&a.0, &a.1);
+            let y = generate::symmetry_canonical(&b.0, &b.1);
+            generate::size_order((&x.0, &x.1), (&y.0, &y.1))
+        })
+        .cloned();
+    out
+}
+
+/// Without `--all`: the sweep stops at the global counterexample, so it counts every class up
+/// to that one, in the global order, and only its failure.
+fn merge_to_first_failure(
+    mut out: ExhaustReport,
+    winner: Option<(&ClassRef, &ExhaustReport)>,
+) -> Result<ExhaustReport, MergeError> {
     out.failures = empty_failures();
     out.inconsistent = Count::default();
     out.inconsistency = None;
-    match winner {
-        None => {
-            out.classes = domain.classes;
-            out.instances = domain.instances;
-        }
-        Some((c, r)) => {
-            let (b, h) = order(c);
-            let pos = all
-                .binary_search_by(|x| generate::size_order((&x.board, &x.hand), (&b, &h)))
-                .map_err(|_| {
-                    MergeError::Mismatch(format!(
-                        "the counterexample class {} + {} is not in the sweep for board <= {}, hand <= {}",
-                        c.board, c.hand, first.max_board, first.max_hand
-                    ))
-                })?;
-            out.classes = pos as u64 + 1;
-            out.instances = all[..=pos].iter().map(|x| x.instances).sum();
-            if let Some(cx) = &r.counterexample {
-                let count = Count {
-                    classes: 1,
-                    instances: c.instances,
-                };
-                out.failures.insert(cx.kind, count);
-                if cx.inconsistency.is_some() {
-                    out.inconsistent = count;
-                    out.inconsistency = cx.inconsistency.clone();
-                }
-            }
+    let Some((c, r)) = winner else {
+        out.classes = out.domain.classes;
+        out.instances = out.domain.instances;
+        return Ok(out);
+    };
+    let all = generate::symmetry_classes(out.max_board, out.max_hand);
+    let (b, h) = parsed(&c.board, &c.hand);
+    let pos = all
+        .binary_search_by(|x| generate::size_order((&x.board, &x.hand), (&b, &h)))
+        .map_err(|_| {
+            MergeError::Mismatch(format!(
+                "the counterexample class {} + {} is not in the sweep for board <= {}, hand <= {}",
+                c.board, c.hand, out.max_board, out.max_hand
+            ))
+        })?;
+    out.classes = pos as u64 + 1;
+    out.instances = all[..=pos].iter().map(|x| x.instances).sum();
+    if let Some(cx) = &r.counterexample {
+        let count = Count {
+            classes: 1,
+            instances: c.instances,
+        };
+        out.failures.insert(cx.kind, count);
+        if cx.inconsistency.is_some() {
+            out.inconsistent = count;
+            out.inconsistency = cx.inconsistency.clone();
         }
     }
     Ok(out)

@@ -146,23 +146,30 @@ fn check_class(oracle: &mut Oracle, board: &Board, hand: Hand) -> Summary {
         board: board.clone(),
         hand,
     };
-    let name = class.to_string();
     if oracle.memo_len() > MEMO_CAP {
         *oracle = Oracle::new();
     }
-    let got = match oracle.solve(&class) {
+    let truth = check_answer(oracle, &class, &mut s);
+    check_laws(&class, truth, &mut s);
+    s
+}
+
+/// The class's true answer (the colour fact's -1, else the reference search's), with the
+/// memoised oracle's answer checked against it; counted in `s`.
+fn check_answer(oracle: &mut Oracle, class: &Instance, s: &mut Summary) -> i32 {
+    let got = match oracle.solve(class) {
         Ok(a) => {
             s.oracle_states += a.states;
             a.as_i32()
         }
         Err(_) => -2,
     };
-    let truth = if colour_fact(&class) {
+    let truth = if colour_fact(class) {
         s.by_colour_fact += 1;
         -1
     } else {
         s.by_reference += 1;
-        let r = reference::solve(&class);
+        let r = reference::solve(class);
         s.reference_states += r.states;
         r.as_i32()
     };
@@ -171,15 +178,24 @@ fn check_class(oracle: &mut Oracle, board: &Board, hand: Hand) -> Summary {
         s.disagreements.push(Disagreement {
             check: match got {
                 -2 => Check::Witness,
-                _ if colour_fact(&class) => Check::ColourFact,
+                _ if colour_fact(class) => Check::ColourFact,
                 _ => Check::Reference,
             },
-            class: name.clone(),
-            instance: name.clone(),
+            class: class.to_string(),
+            instance: class.to_string(),
             expected: truth,
             got,
         });
     }
+    truth
+}
+
+/// The metamorphic laws on the class, each variant solved by a fresh oracle: the board
+/// reversed, the colours renamed, the hand reordered give `truth`; one more ball in the hand
+/// never needs more moves.
+fn check_laws(class: &Instance, truth: i32, s: &mut Summary) {
+    let name = class.to_string();
+    let (board, hand) = (&class.board, class.hand);
     let mut law = |check: Check, variant: Instance, ok: &dyn Fn(i32) -> bool| {
         s.law_checks += 1;
         let answer = oracle::solve(&variant).map_or(-2, |a| a.as_i32());
@@ -203,7 +219,7 @@ fn check_class(oracle: &mut Oracle, board: &Board, hand: Hand) -> Summary {
         &same,
     );
     for shift in 1..5 {
-        law(Check::Rename, renamed(&class, shift), &same);
+        law(Check::Rename, renamed(class, shift), &same);
     }
     let letters: Vec<char> = hand.to_string().chars().collect();
     for order in [
@@ -225,7 +241,6 @@ fn check_class(oracle: &mut Oracle, board: &Board, hand: Hand) -> Summary {
             a != -2 && (truth == -1 || (a != -1 && a <= truth))
         });
     }
-    s
 }
 
 /// Every colour moved `shift` places along `R Y B G W` (cyclically), on board and hand.

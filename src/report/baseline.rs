@@ -358,8 +358,18 @@ pub fn compare(old: &Baseline, new: &Baseline) -> Comparison {
     for name in olds.keys().filter(|n| !news.contains_key(*n)) {
         changes.push(Change::SolutionDisappeared(name.to_string()));
     }
+    case_changes(old, new, &mut changes);
+    for (name, n) in &news {
+        if let Some(o) = olds.get(name) {
+            solution_changes(name, o, n, &mut changes);
+        }
+    }
+    Comparison { changes }
+}
 
-    // Cases, once over all solutions: the first sighting of each id on each side.
+/// Cases, once over all solutions (the first sighting of each id on each side): those that
+/// appeared or disappeared, and those whose input or oracle answer changed.
+fn case_changes(old: &Baseline, new: &Baseline, changes: &mut Vec<Change>) {
     let cases = |b: &Baseline| {
         let mut m: BTreeMap<String, CaseEntry> = BTreeMap::new();
         for s in &b.solutions {
@@ -394,51 +404,51 @@ pub fn compare(old: &Baseline, new: &Baseline) -> Comparison {
             });
         }
     }
+}
 
-    for (name, n) in &news {
-        let Some(o) = olds.get(name) else { continue };
-        if o.expected != n.expected {
-            changes.push(Change::FolderChanged {
+/// What changed for a solution present on both sides: its folder, whether it behaved as
+/// expected, and per case its verdict and its time.
+fn solution_changes(name: &str, o: &SolutionEntry, n: &SolutionEntry, changes: &mut Vec<Change>) {
+    if o.expected != n.expected {
+        changes.push(Change::FolderChanged {
+            solution: name.to_string(),
+            old: o.expected,
+            new: n.expected,
+        });
+    }
+    if o.as_expected != n.as_expected {
+        changes.push(Change::AsExpectedChanged {
+            solution: name.to_string(),
+            now: n.as_expected,
+        });
+    }
+    let old_by_id: BTreeMap<&str, &CaseEntry> =
+        o.cases.iter().map(|c| (c.case.as_str(), c)).collect();
+    for nc in &n.cases {
+        let Some(oc) = old_by_id.get(nc.case.as_str()) else {
+            continue;
+        };
+        if oc.verdict != nc.verdict {
+            changes.push(Change::VerdictChanged {
                 solution: name.to_string(),
-                old: o.expected,
-                new: n.expected,
+                case: nc.case.clone(),
+                old: oc.verdict.clone(),
+                new: nc.verdict.clone(),
+                regression: case_fails(n.expected, kind_of(&nc.verdict))
+                    && !case_fails(o.expected, kind_of(&oc.verdict)),
             });
         }
-        if o.as_expected != n.as_expected {
-            changes.push(Change::AsExpectedChanged {
+        let threshold_ms = slower_threshold_ms(oc, nc);
+        if nc.time_ms - oc.time_ms > threshold_ms {
+            changes.push(Change::Slower {
                 solution: name.to_string(),
-                now: n.as_expected,
+                case: nc.case.clone(),
+                old_ms: oc.time_ms,
+                new_ms: nc.time_ms,
+                threshold_ms,
             });
-        }
-        let old_by_id: BTreeMap<&str, &CaseEntry> =
-            o.cases.iter().map(|c| (c.case.as_str(), c)).collect();
-        for nc in &n.cases {
-            let Some(oc) = old_by_id.get(nc.case.as_str()) else {
-                continue;
-            };
-            if oc.verdict != nc.verdict {
-                changes.push(Change::VerdictChanged {
-                    solution: name.to_string(),
-                    case: nc.case.clone(),
-                    old: oc.verdict.clone(),
-                    new: nc.verdict.clone(),
-                    regression: case_fails(n.expected, kind_of(&nc.verdict))
-                        && !case_fails(o.expected, kind_of(&oc.verdict)),
-                });
-            }
-            let threshold_ms = slower_threshold_ms(oc, nc);
-            if nc.time_ms - oc.time_ms > threshold_ms {
-                changes.push(Change::Slower {
-                    solution: name.to_string(),
-                    case: nc.case.clone(),
-                    old_ms: oc.time_ms,
-                    new_ms: nc.time_ms,
-                    threshold_ms,
-                });
-            }
         }
     }
-    Comparison { changes }
 }
 
 #[cfg(test)]

@@ -176,78 +176,10 @@ fn solution_suite(r: &RunReport, s: &SolutionReport) -> Suite {
     let mut cases: Vec<TestCase> = s
         .cases
         .iter()
-        .map(|c| {
-            let kind = kind_of(c.verdict);
-            let fails = failing.contains(&c.case.as_str());
-            TestCase {
-                name: c.case.clone(),
-                classname: s.name.clone(),
-                time: c.time_ms / 1e3,
-                problem: if c.verdict == crate::judge::runner::SKIPPED {
-                    Some(Problem {
-                        element: "skipped",
-                        kind: c.verdict.to_string(),
-                        message: c.message.clone().unwrap_or_default(),
-                        body: String::new(),
-                    })
-                } else {
-                    fails.then(|| case_failure(r, s, c))
-                },
-                // A verdict the folder promises is not a failure, but it is worth a note.
-                system_out: (!fails
-                    && kind != VerdictKind::Accepted
-                    && c.verdict != crate::judge::runner::SKIPPED)
-                    .then(|| {
-                        format!(
-                            "{} as {} promises: {} + {}: oracle {}, returned {}",
-                            c.verdict,
-                            s.expected.name(),
-                            c.board,
-                            c.hand,
-                            c.oracle,
-                            returned(c.got, c.message.as_deref())
-                        )
-                    }),
-            }
-        })
+        .map(|c| test_case(r, s, c, failing.contains(&c.case.as_str())))
         .collect();
-    if let Some(why) = &s.message {
-        // Judged on no case: one test case for the build, a failure unless the folder says so.
-        let note = format!("{} {}: {why}", s.verdict.code(), s.path);
-        cases.push(TestCase {
-            name: "build".into(),
-            classname: s.name.clone(),
-            time: 0.0,
-            problem: (!s.as_expected).then(|| Problem {
-                element: "failure",
-                kind: s.verdict.code().to_string(),
-                message: format!("{}: {}", s.name, one_line(why)),
-                body: note.clone(),
-            }),
-            system_out: s.as_expected.then_some(note),
-        });
-    }
-    if let Some(why) = missing_promise(s) {
-        cases.push(TestCase {
-            name: format!("promised {}", s.expected.name()),
-            classname: s.name.clone(),
-            time: 0.0,
-            problem: Some(Problem {
-                element: "failure",
-                kind: s.expected.code().to_string(),
-                message: format!("{}: {why}", s.name),
-                body: format!(
-                    "{} is in {}/ ({}), so at least one case must give {}; none did.\n\
-                     Move it to accepted/ or add a case it fails.",
-                    s.name,
-                    s.expected.name(),
-                    s.path,
-                    s.expected.code()
-                ),
-            }),
-            system_out: None,
-        });
-    }
+    cases.extend(build_case(s));
+    cases.extend(promise_case(s));
     Suite {
         name: s.name.clone(),
         properties: vec![
@@ -267,6 +199,82 @@ fn solution_suite(r: &RunReport, s: &SolutionReport) -> Suite {
         .collect(),
         cases,
     }
+}
+
+/// One judged case: skipped, a failure when it `fails` the solution's folder, else passed
+/// (with a note when its verdict is not AC but the folder promises it).
+fn test_case(r: &RunReport, s: &SolutionReport, c: &CaseResult, fails: bool) -> TestCase {
+    let skipped = c.verdict == crate::judge::runner::SKIPPED;
+    let problem = if skipped {
+        Some(Problem {
+            element: "skipped",
+            kind: c.verdict.to_string(),
+            message: c.message.clone().unwrap_or_default(),
+            body: String::new(),
+        })
+    } else {
+        fails.then(|| case_failure(r, s, c))
+    };
+    let promised = !fails && !skipped && kind_of(c.verdict) != VerdictKind::Accepted;
+    TestCase {
+        name: c.case.clone(),
+        classname: s.name.clone(),
+        time: c.time_ms / 1e3,
+        problem,
+        system_out: promised.then(|| {
+            format!(
+                "{} as {} promises: {} + {}: oracle {}, returned {}",
+                c.verdict,
+                s.expected.name(),
+                c.board,
+                c.hand,
+                c.oracle,
+                returned(c.got, c.message.as_deref())
+            )
+        }),
+    }
+}
+
+/// Judged on no case: one test case for the build, a failure unless the folder says so.
+fn build_case(s: &SolutionReport) -> Option<TestCase> {
+    let why = s.message.as_ref()?;
+    let note = format!("{} {}: {why}", s.verdict.code(), s.path);
+    Some(TestCase {
+        name: "build".into(),
+        classname: s.name.clone(),
+        time: 0.0,
+        problem: (!s.as_expected).then(|| Problem {
+            element: "failure",
+            kind: s.verdict.code().to_string(),
+            message: format!("{}: {}", s.name, one_line(why)),
+            body: note.clone(),
+        }),
+        system_out: s.as_expected.then_some(note),
+    })
+}
+
+/// A failure when no case gave the verdict the solution's folder promises.
+fn promise_case(s: &SolutionReport) -> Option<TestCase> {
+    let why = missing_promise(s)?;
+    Some(TestCase {
+        name: format!("promised {}", s.expected.name()),
+        classname: s.name.clone(),
+        time: 0.0,
+        problem: Some(Problem {
+            element: "failure",
+            kind: s.expected.code().to_string(),
+            message: format!("{}: {why}", s.name),
+            body: format!(
+                "{} is in {}/ ({}), so at least one case must give {}; none did.\n\
+                 Move it to accepted/ or add a case it fails.",
+                s.name,
+                s.expected.name(),
+                s.path,
+                s.expected.code()
+            ),
+        }),
+        system_out: None,
+    })
 }
 
 fn case_failure(r: &RunReport, s: &SolutionReport, c: &CaseResult) -> Problem {

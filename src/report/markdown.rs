@@ -44,160 +44,177 @@ fn one_line(s: &str) -> String {
 impl Reporter for Markdown {
     fn render(&self, r: &RunReport) -> String {
         let mut o = String::new();
-        let bad = r.solutions.iter().filter(|s| !s.as_expected).count();
-        let wrong = r.expectations.iter().filter(|e| !e.holds).count();
-        let strict = r.claims.iter().filter(|c| c.strict && !c.holds).count();
-        let refuted = r.claims.iter().filter(|c| !c.holds).count();
-        let head = match r.exit_code {
-            0 => "✅ all as expected".to_string(),
-            2 => "⚠️ the case files have errors".to_string(),
-            _ => {
-                let mut parts = Vec::new();
-                if bad > 0 {
-                    parts.push(format!(
-                        "{bad} of {} solutions not as expected",
-                        r.solutions.len()
-                    ));
-                }
-                if wrong > 0 {
-                    parts.push(format!("{} wrong", super::count(wrong, "case assertion")));
-                }
-                if strict > 0 {
-                    parts.push(format!("{} refuted", super::count(strict, "strict claim")));
-                }
-                format!("❌ {}", parts.join(", "))
+        heading(&mut o, r);
+        verdict_table(&mut o, r);
+        failures(&mut o, r);
+        suite_problems(&mut o, r);
+        o
+    }
+}
+
+/// The verdict in one line, the counts, and the limits, judging, toolchains and sandbox.
+fn heading(o: &mut String, r: &RunReport) {
+    let bad = r.solutions.iter().filter(|s| !s.as_expected).count();
+    let wrong = r.expectations.iter().filter(|e| !e.holds).count();
+    let strict = r.claims.iter().filter(|c| c.strict && !c.holds).count();
+    let refuted = r.claims.iter().filter(|c| !c.holds).count();
+    let head = match r.exit_code {
+        0 => "✅ all as expected".to_string(),
+        2 => "⚠️ the case files have errors".to_string(),
+        _ => {
+            let mut parts = Vec::new();
+            if bad > 0 {
+                parts.push(format!(
+                    "{bad} of {} solutions not as expected",
+                    r.solutions.len()
+                ));
             }
-        };
-        let _ = writeln!(o, "### zuma-judge: {head}\n");
+            if wrong > 0 {
+                parts.push(format!("{} wrong", super::count(wrong, "case assertion")));
+            }
+            if strict > 0 {
+                parts.push(format!("{} refuted", super::count(strict, "strict claim")));
+            }
+            format!("❌ {}", parts.join(", "))
+        }
+    };
+    let _ = writeln!(o, "### zuma-judge: {head}\n");
+    let _ = writeln!(
+        o,
+        "{} · {} from {}{} · {wrong} case assertions wrong · {refuted} of {} claims refuted · {} · exit {}  ",
+        super::count(r.solutions.len(), "solution"),
+        super::count(r.cases, "case"),
+        super::count(r.files, "file"),
+        super::human::files_detail(r),
+        r.claims.len(),
+        super::count(r.case_errors.len(), "case-file error"),
+        r.exit_code
+    );
+    let tools = super::toolchains(r);
+    let _ = write!(o, "limits: {}", text(&r.config.describe()));
+    let _ = write!(o, "  \njudging: {}", text(&r.config.describe_judging()));
+    if !tools.is_empty() {
+        let _ = write!(o, "  \ntoolchains: {}", text(&tools.join("; ")));
+    }
+    let _ = write!(o, "  \nsandbox: {}", text(&r.sandbox.describe()));
+    o.push_str("\n\n");
+}
+
+/// One row per solution with its verdict counts and times, then what each one's sweep did.
+fn verdict_table(o: &mut String, r: &RunReport) {
+    if !r.solutions.is_empty() {
         let _ = writeln!(
             o,
-            "{} · {} from {}{} · {wrong} case assertions wrong · {refuted} of {} claims refuted · {} · exit {}  ",
-            super::count(r.solutions.len(), "solution"),
-            super::count(r.cases, "case"),
-            super::count(r.files, "file"),
-            super::human::files_detail(r),
-            r.claims.len(),
-            super::count(r.case_errors.len(), "case-file error"),
-            r.exit_code
+            "| solution | expected | verdict | ok | AC | WA | TLE | RE | MLE | total ms | max ms |"
         );
-        let tools = super::toolchains(r);
-        let _ = write!(o, "limits: {}", text(&r.config.describe()));
-        let _ = write!(o, "  \njudging: {}", text(&r.config.describe_judging()));
-        if !tools.is_empty() {
-            let _ = write!(o, "  \ntoolchains: {}", text(&tools.join("; ")));
-        }
-        let _ = write!(o, "  \nsandbox: {}", text(&r.sandbox.describe()));
-        o.push_str("\n\n");
-
-        if !r.solutions.is_empty() {
-            let _ = writeln!(
-                o,
-                "| solution | expected | verdict | ok | AC | WA | TLE | RE | MLE | total ms | max ms |"
-            );
-            let _ = writeln!(
-                o,
-                "| :-- | :-- | :-- | :-: | --: | --: | --: | --: | --: | --: | --: |"
-            );
-            for s in &r.solutions {
-                let counts: Vec<String> = VerdictKind::ALL
-                    .iter()
-                    .map(|k| s.counts.get(k.code()).copied().unwrap_or(0).to_string())
-                    .collect();
-                let _ = writeln!(
-                    o,
-                    "| {} | {} | {} | {} | {} | {:.2} | {:.2} |",
-                    code(&s.name),
-                    s.expected.name(),
-                    s.verdict_shown(),
-                    if s.as_expected { "✅" } else { "❌" },
-                    counts.join(" | "),
-                    s.total_ms,
-                    s.max_ms
-                );
-            }
-            o.push('\n');
-            let swept: Vec<String> = r
-                .solutions
-                .iter()
-                .filter_map(|s| {
-                    let w = super::sweep_summary(s)?;
-                    Some(format!("- {} sweep: {}", code(&s.name), text(&w)))
-                })
-                .collect();
-            if !swept.is_empty() {
-                let _ = writeln!(o, "{}\n", swept.join("\n"));
-            }
-        }
-
+        let _ = writeln!(
+            o,
+            "| :-- | :-- | :-- | :-: | --: | --: | --: | --: | --: | --: | --: |"
+        );
         for s in &r.solutions {
-            if let Some(why) = missing_promise(s) {
-                details(
-                    &mut o,
-                    &format!("❌ {}: {}", code(&s.name), text(&why)),
-                    &format!(
-                        "{} is in {}/ ({}) but gave no {}.\nMove it to accepted/ or add a case it fails.",
-                        s.name,
-                        s.expected.name(),
-                        s.path,
-                        s.expected.code()
-                    ),
-                );
-            }
-            let failing = failing_cases(s);
-            for c in failing.iter().take(DETAILS_PER_SOLUTION) {
-                case_details(&mut o, r, s, c);
-            }
-            if failing.len() > DETAILS_PER_SOLUTION {
-                let _ = writeln!(
-                    o,
-                    "… and {} more failures of {} (see the JUnit or JSON report).\n",
-                    failing.len() - DETAILS_PER_SOLUTION,
-                    code(&s.name)
-                );
-            }
+            let counts: Vec<String> = VerdictKind::ALL
+                .iter()
+                .map(|k| s.counts.get(k.code()).copied().unwrap_or(0).to_string())
+                .collect();
+            let _ = writeln!(
+                o,
+                "| {} | {} | {} | {} | {} | {:.2} | {:.2} |",
+                code(&s.name),
+                s.expected.name(),
+                s.verdict_shown(),
+                if s.as_expected { "✅" } else { "❌" },
+                counts.join(" | "),
+                s.total_ms,
+                s.max_ms
+            );
         }
-
-        let problems: Vec<String> = r
-            .expectations
+        o.push('\n');
+        let swept: Vec<String> = r
+            .solutions
             .iter()
-            .filter(|e| !e.holds)
-            .map(|e| {
-                format!(
-                    "- {} (line {}): {}, but the truth is {} — fix with `zuma-judge audit --fix`",
-                    code(&e.case),
-                    e.line,
-                    text(&e.asserted),
-                    text(&e.truth)
-                )
+            .filter_map(|s| {
+                let w = super::sweep_summary(s)?;
+                Some(format!("- {} sweep: {}", code(&s.name), text(&w)))
             })
-            .chain(r.claims.iter().filter(|c| c.strict && !c.holds).map(|c| {
-                format!(
-                    "- {}: strict claim by {} ({}) refuted; oracle {}",
-                    code(&c.case),
-                    text(&c.source),
-                    c.claimed_text(),
-                    c.oracle.map_or("none".into(), |v| v.to_string())
-                )
-            }))
-            .chain(
-                r.case_errors
-                    .iter()
-                    .map(|e| format!("- case-file error: {}", text(&e.message))),
-            )
-            .chain(
-                r.case_warnings
-                    .iter()
-                    .map(|w| format!("- case-file warning: {}", text(&w.message))),
-            )
             .collect();
-        if !problems.is_empty() {
-            let _ = writeln!(o, "**The suite itself**\n");
-            for p in problems {
-                let _ = writeln!(o, "{p}");
-            }
-            o.push('\n');
+        if !swept.is_empty() {
+            let _ = writeln!(o, "{}\n", swept.join("\n"));
         }
-        o
+    }
+}
+
+/// Each solution's missing promise and its first failures, folded.
+fn failures(o: &mut String, r: &RunReport) {
+    for s in &r.solutions {
+        if let Some(why) = missing_promise(s) {
+            details(
+                o,
+                &format!("❌ {}: {}", code(&s.name), text(&why)),
+                &format!(
+                    "{} is in {}/ ({}) but gave no {}.\nMove it to accepted/ or add a case it fails.",
+                    s.name,
+                    s.expected.name(),
+                    s.path,
+                    s.expected.code()
+                ),
+            );
+        }
+        let failing = failing_cases(s);
+        for c in failing.iter().take(DETAILS_PER_SOLUTION) {
+            case_details(o, r, s, c);
+        }
+        if failing.len() > DETAILS_PER_SOLUTION {
+            let _ = writeln!(
+                o,
+                "… and {} more failures of {} (see the JUnit or JSON report).\n",
+                failing.len() - DETAILS_PER_SOLUTION,
+                code(&s.name)
+            );
+        }
+    }
+}
+
+/// Wrong case assertions, refuted strict claims, case-file errors and warnings.
+fn suite_problems(o: &mut String, r: &RunReport) {
+    let problems: Vec<String> = r
+        .expectations
+        .iter()
+        .filter(|e| !e.holds)
+        .map(|e| {
+            format!(
+                "- {} (line {}): {}, but the truth is {} — fix with `zuma-judge audit --fix`",
+                code(&e.case),
+                e.line,
+                text(&e.asserted),
+                text(&e.truth)
+            )
+        })
+        .chain(r.claims.iter().filter(|c| c.strict && !c.holds).map(|c| {
+            format!(
+                "- {}: strict claim by {} ({}) refuted; oracle {}",
+                code(&c.case),
+                text(&c.source),
+                c.claimed_text(),
+                c.oracle.map_or("none".into(), |v| v.to_string())
+            )
+        }))
+        .chain(
+            r.case_errors
+                .iter()
+                .map(|e| format!("- case-file error: {}", text(&e.message))),
+        )
+        .chain(
+            r.case_warnings
+                .iter()
+                .map(|w| format!("- case-file warning: {}", text(&w.message))),
+        )
+        .collect();
+    if !problems.is_empty() {
+        let _ = writeln!(o, "**The suite itself**\n");
+        for p in problems {
+            let _ = writeln!(o, "{p}");
+        }
+        o.push('\n');
     }
 }
 

@@ -628,6 +628,33 @@ fn etc_entries() -> Vec<PathBuf> {
     names
 }
 
+/// A source to bind into the view: its path, opened, and whether it is a folder.
+type Bind = (PathBuf, OwnedFd, bool);
+/// A symbolic link to make again inside the view: where, and its target.
+type Link = (PathBuf, PathBuf);
+
+/// What the view shows, opened: each source that exists as a path descriptor (and whether it
+/// is a folder), and each symbolic link among them with its target, to be made again inside.
+fn open_sources(spec: &Spec) -> Result<(Vec<Bind>, Vec<Link>), String> {
+    let mut binds = Vec::new();
+    let mut links = Vec::new();
+    for path in sources(spec) {
+        let Ok(meta) = fs::symlink_metadata(&path) else {
+            continue;
+        };
+        if meta.file_type().is_symlink() {
+            if let Ok(to) = fs::read_link(&path) {
+                links.push((path, to));
+            }
+            continue;
+        }
+        let fd = open(&path, OFlag::O_PATH | OFlag::O_CLOEXEC, Mode::empty())
+            .map_err(|err| format!("opening {}: {err}", path.display()))?;
+        binds.push((path, fd, meta.is_dir()));
+    }
+    Ok((binds, links))
+}
+
 /// Builds the view and makes it the root: a read-only tmpfs with the [`sources`] bound in
 /// read-only, a new `/proc` and a private `/tmp`.
 fn build_view(spec: &Spec) -> Result<(), String> {
@@ -644,22 +671,7 @@ fn build_view(spec: &Spec) -> Result<(), String> {
     )
     .map_err(e("making mounts private"))?;
     // The sources are opened before the new root covers /tmp, where some may live.
-    let mut binds: Vec<(PathBuf, OwnedFd, bool)> = Vec::new();
-    let mut links: Vec<(PathBuf, PathBuf)> = Vec::new();
-    for path in sources(spec) {
-        let Ok(meta) = fs::symlink_metadata(&path) else {
-            continue;
-        };
-        if meta.file_type().is_symlink() {
-            if let Ok(to) = fs::read_link(&path) {
-                links.push((path, to));
-            }
-            continue;
-        }
-        let fd = open(&path, OFlag::O_PATH | OFlag::O_CLOEXEC, Mode::empty())
-            .map_err(e(&format!("opening {}", path.display())))?;
-        binds.push((path, fd, meta.is_dir()));
-    }
+    let (binds, links) = open_sources(spec)?;
     let root = Path::new("/tmp");
     // Nothing written in the view can be run: no copy of a binary patched in /tmp.
     let tmpfs = |at: &Path, size: &str, mode: &str| {
