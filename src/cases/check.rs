@@ -9,7 +9,8 @@ use serde::Serialize;
 use crate::cases::case::{self, Case, Suite};
 use crate::game::oracle::{Answer, Oracle, WitnessError};
 
-/// A third-party claim checked against the oracle. JSON keys per DESIGN.md, plus extras.
+/// A third-party claim checked against the oracle. JSON keys as the README's "Verdicts and exit
+/// codes" lists them, plus extras.
 #[derive(Clone, Debug, Serialize)]
 pub struct ClaimReport {
     /// `file.toml#name`.

@@ -1,4 +1,4 @@
-//! One file per subcommand (DESIGN.md "Layout"), each with its flags as a `clap::Args` struct
+//! One file per subcommand (README, "Layout"), each with its flags as a `clap::Args` struct
 //! and a `run` that returns the exit code; `main.rs` dispatches to them. `args.rs` holds the
 //! flag groups several share, `hunted.rs` what `exhaust`, `merge` and `fuzz` share, and
 //! `broken_pipe.rs` the quiet exit when a reader goes away.

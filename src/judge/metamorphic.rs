@@ -1,7 +1,7 @@
 //! Metamorphic laws: reversing the board, renaming colours and reordering the hand never change
-//! the answer (DESIGN.md, "Trust", point 5). A candidate whose answers break a law is wrong on at
-//! least one of the two inputs, and this is found without the oracle. Used by `fuzz`, `exhaust`
-//! and `run --metamorphic`.
+//! the answer (the laws the oracle is checked on: README, "Oracle speed"). A candidate whose
+//! answers break a law is wrong on at least one of the two inputs, and this is found without
+//! the oracle. Used by `fuzz`, `exhaust` and `run --metamorphic`.
 
 use serde::{Deserialize, Serialize};
 

@@ -63,7 +63,8 @@ pub enum Event<'a> {
     },
 }
 
-/// One case as a solution saw it. JSON keys per DESIGN.md.
+/// One case as a solution saw it. JSON keys as the README's "Verdicts and exit codes" lists
+/// them.
 #[derive(Clone, Debug, Serialize)]
 pub struct CaseResult {
     /// `file.toml#name`.
@@ -182,7 +183,8 @@ pub struct FailingInput {
     pub moves: Vec<Move>,
 }
 
-/// One solution's results. JSON keys per DESIGN.md, plus extras.
+/// One solution's results. JSON keys as the README's "Verdicts and exit codes" lists them, plus
+/// extras.
 #[derive(Clone, Debug, Serialize)]
 pub struct SolutionReport {
     /// The file stem.
@@ -257,7 +259,7 @@ pub struct BuildReport {
     pub ms: f64,
 }
 
-/// A case-file problem. JSON keys per DESIGN.md.
+/// A case-file problem. JSON keys as the README's "Verdicts and exit codes" lists them.
 #[derive(Clone, Debug, Serialize)]
 pub struct CaseErrorReport {
     /// `file.toml#name`, or the file.

@@ -1,7 +1,8 @@
 //! Baselines: compares a run with an earlier JSON report (`run --baseline OLD.json`) and lists
 //! what changed: verdicts, solutions and cases that appeared or disappeared, oracle answers, and
 //! timings slower beyond the measured noise. A CI gate: any regression makes `run` exit 1.
-//! Both sides are read through the JSON contract of DESIGN.md, so old reports keep working.
+//! Both sides are read through the JSON contract (README, "Verdicts and exit codes"), so old
+//! reports keep working.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;

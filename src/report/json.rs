@@ -1,5 +1,6 @@
-//! The JSON report: [`RunReport`] serialised with the keys DESIGN.md promises (`solutions`,
-//! `case_errors`, `claims`) and more (`expectations`, `config`, `exit_code`, ...).
+//! The JSON report: [`RunReport`] serialised with the keys the README promises in "Verdicts and
+//! exit codes" (`solutions`, `case_errors`, `claims`) and more (`expectations`, `config`,
+//! `exit_code`, ...).
 
 use super::Reporter;
 use crate::judge::runner::RunReport;
