@@ -1,5 +1,6 @@
-//! Witness explanation: replays a move list through [`crate::game::rules`] and lays out each step
-//! (the ball inserted, then every removal of the chain reaction) for people to check by eye.
+//! Witness explanation: replays a move list through [`crate::game::rules`] into steps (the ball
+//! inserted, then every removal of the chain reaction), and says in words how the oracle's search
+//! went. Drawing the steps for people is [`crate::report::draw`]'s job, the one display of a witness.
 
 use serde::Serialize;
 
@@ -21,7 +22,8 @@ pub struct Step {
     pub removals: Vec<(String, String)>,
     /// The stable board after the move.
     pub after: String,
-    /// The hand after the move.
+    /// The hand after the move, in `RYBGW` order (the multiset's display, kept for the JSON
+    /// contract); drawings show the hand as written, see [`crate::report::draw::hands_after`].
     pub hand_after: String,
 }
 
@@ -50,35 +52,6 @@ pub fn steps(instance: &Instance, moves: &[Move]) -> Vec<Step> {
         board = play.after;
     }
     out
-}
-
-/// The board with the ball at `gap` bracketed, e.g. `RRWWRRBBR[W]R`.
-pub fn mark(inserted: &str, gap: usize) -> String {
-    format!(
-        "{}[{}]{}",
-        &inserted[..gap],
-        &inserted[gap..gap + 1],
-        &inserted[gap + 1..]
-    )
-}
-
-/// Plain-text lines, one per insertion and one per removal, e.g.
-/// `1. W at gap 9: RRWWRRBBR[W]R` then `   remove RRR -> RRWWWR`.
-pub fn text(instance: &Instance, moves: &[Move]) -> Vec<String> {
-    let mut lines = Vec::new();
-    for s in steps(instance, moves) {
-        lines.push(format!(
-            "{}. {} at gap {}: {}",
-            s.number,
-            s.mv.colour,
-            s.mv.gap,
-            mark(&s.inserted, s.mv.gap)
-        ));
-        for (run, after) in &s.removals {
-            lines.push(format!("   remove {run} -> {}", show(after)));
-        }
-    }
-    lines
 }
 
 /// How the oracle's search went, in one line: for a -1, how the search was exhausted (the start
@@ -143,16 +116,26 @@ mod tests {
                 colour: Colour::B,
             },
         ];
+        let steps = steps(&i, &moves);
+        assert_eq!(steps.len(), 2);
         assert_eq!(
-            text(&i, &moves),
+            (steps[0].inserted.as_str(), steps[0].after.as_str()),
+            ("RRWWRRBBRWR", "RRWWRRBBRWR")
+        );
+        assert_eq!(steps[1].inserted, "RRWWRRBBBRWR");
+        assert_eq!(
+            steps[1].removals,
             [
-                "1. W at gap 9: RRWWRRBBR[W]R",
-                "2. B at gap 8: RRWWRRBB[B]RWR",
-                "   remove BBB -> RRWWRRRWR",
-                "   remove RRR -> RRWWWR",
-                "   remove WWW -> RRR",
-                "   remove RRR -> (empty)",
+                ("BBB".to_string(), "RRWWRRRWR".to_string()),
+                ("RRR".into(), "RRWWWR".into()),
+                ("WWW".into(), "RRR".into()),
+                ("RRR".into(), String::new()),
             ]
+        );
+        // the JSON's hand_after is the multiset's display, sorted RYBGW (WB reads BW)
+        assert_eq!(
+            (steps[0].hand_after.as_str(), steps[1].hand_after.as_str()),
+            ("B", "")
         );
         assert_eq!(compact(&moves), "W@9 B@8");
     }

@@ -129,6 +129,9 @@ impl Reporter for Markdown {
             }
         }
 
+        if r.solutions.iter().any(|s| !failing_cases(s).is_empty()) {
+            let _ = writeln!(o, "Witnesses below: {}.\n", super::draw::GAP_LEGEND);
+        }
         for s in &r.solutions {
             if let Some(why) = missing_promise(s) {
                 details(
@@ -284,7 +287,7 @@ mod tests {
         assert!(
             md.contains(
                 "minimised to 6 balls: board GGBB  hand GB: oracle 2, returned -1\n  \
-             start          G G B B      hand BG\n  \
+             start          G G B B      hand GB\n  \
              1. B at gap 0  [B]G G B B   hand G\n  \
              2. G at gap 1  B[G]G G B B  hand -\n    \
                remove GGG   B B B\n    \
