@@ -7,7 +7,7 @@ use anstyle::{AnsiColor, Color, Style};
 use crate::game::oracle::Answer;
 use crate::game::partial::{self, Partial};
 use crate::game::rules::{Colour, Hand, Instance, Move};
-use crate::report::explain;
+use crate::report::{count, explain};
 
 /// When to colour terminal output (`--color`). `auto` colours a terminal unless `NO_COLOR` is
 /// set (or `CLICOLOR=0`); `CLICOLOR_FORCE` forces colour; the flag overrides the environment.
@@ -274,20 +274,17 @@ pub fn explain_markdown(instance: &Instance, hand: &str, answer: &Answer) -> Vec
 /// `best partial line: 2 balls left after 2 moves (7 states explored, all of them)`.
 pub fn partial_summary(p: &Partial) -> String {
     let how = if p.exhaustive {
-        format!("{} states explored, all of them", p.states)
+        format!("{} explored, all of them", count(p.states, "state"))
     } else {
         format!(
             "search stopped at {} states, complete up to {} moves: the best seen",
             p.states, p.complete_to
         )
     };
-    let s = |n: usize| if n == 1 { "" } else { "s" };
     format!(
-        "best partial line: {} ball{} left after {} move{} ({how})",
-        p.left,
-        s(p.left),
-        p.moves.len(),
-        s(p.moves.len())
+        "best partial line: {} left after {} ({how})",
+        count(p.left, "ball"),
+        count(p.moves.len(), "move")
     )
 }
 

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use crate::game::oracle::Answer;
 use crate::game::rules::{Instance, Move};
+use crate::report::count;
 
 /// One move of a witness, played out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -59,21 +60,23 @@ pub fn steps(instance: &Instance, moves: &[Move]) -> Vec<Step> {
 /// `hand` is the instance's hand size, in balls.
 pub fn search(answer: &Answer, hand: usize) -> String {
     let s = &answer.stats;
+    let n = |v: u64, noun: &str| count(v as usize, noun);
     let effort = format!(
-        "{} states explored ({} expanded, {} one-move checks, {} successors played); cut: {} by the colour-count bound, {} by the partition bound, {} by the memo",
-        answer.states, s.expanded, s.one_move_checks, s.successors, s.colour_cuts, s.partition_cuts, s.memo_cuts
+        "{} explored ({} expanded, {}, {} played); cut: {} by the colour-count bound, {} by the partition bound, {} by the memo",
+        n(answer.states, "state"), s.expanded, n(s.one_move_checks, "one-move check"), n(s.successors, "successor"), s.colour_cuts, s.partition_cuts, s.memo_cuts
     );
+    let up_to = count(hand, "move");
     match (&answer.witness, s.budgets) {
         (Some(_), _) => effort,
         (None, None) if s.start_bound >= 100 => format!(
-            "no sequence of up to {hand} moves empties the board: proven before any search, since every way to remove the board's balls needs more balls of some colour than the hand holds"
+            "no sequence of up to {up_to} empties the board: proven before any search, since every way to remove the board's balls needs more balls of some colour than the hand holds"
         ),
         (None, None) => format!(
-            "no sequence of up to {hand} moves empties the board: proven before any search, since the lower bound at the start is {} moves",
-            s.start_bound
+            "no sequence of up to {up_to} empties the board: proven before any search, since the lower bound at the start is {}",
+            count(s.start_bound as usize, "move")
         ),
         (None, Some((first, last))) => format!(
-            "no sequence of up to {hand} moves empties the board: budgets {first}..={last} moves searched exhaustively (start bound {}); {effort}",
+            "no sequence of up to {up_to} empties the board: budgets {first}..={last} moves searched exhaustively (start bound {}); {effort}",
             s.start_bound
         ),
     }

@@ -77,6 +77,24 @@ fn solve_explain_shows_the_hand_as_written() {
     assert!(lines[10].starts_with("3 states explored"), "{text}");
 }
 
+// one ball, one move: singular nouns ("1 move", "1 state", "1 one-move check")
+#[test]
+fn solve_explain_one_move() {
+    judge()
+        .args(["solve", "RR", "R", "--explain"])
+        .assert()
+        .code(0)
+        .stdout(
+            "1\n\
+             RR + R: 1 move\n\
+             gap i inserts before board[i] (LeetCode's insertion index; gap n, the board's length, is the right end); [X] is the inserted ball\n\
+             start          R R      hand R\n\
+             1. R at gap 0  [R]R R   hand -\n  \
+               remove RRR   (empty)\n\
+             1 state explored (0 expanded, 1 one-move check, 0 successors played); cut: 0 by the colour-count bound, 0 by the partition bound, 0 by the memo\n",
+        );
+}
+
 // split pair again, for pasting: the headline, the legend, the witness as a Markdown table
 #[test]
 fn solve_explain_markdown() {
