@@ -263,6 +263,6 @@ fn finish(
     };
     out.verdict = kind.name().to_string();
     out.message = Some(format!("{} + {}: {}", cx.board, cx.hand, v.describe()));
-    out.witness = draw::explain(&inst, &answer, false);
+    out.witness = draw::explain(&inst, &cx.hand, &answer, false);
     Ok(())
 }

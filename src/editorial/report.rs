@@ -140,6 +140,9 @@ pub fn human(r: &Review) -> String {
     }
     if !r.code.is_empty() {
         o.push_str("Code\n");
+        if r.code.iter().any(|c| !c.witness.is_empty()) {
+            let _ = writeln!(o, "  {}", crate::report::draw::GAP_LEGEND);
+        }
         for c in &r.code {
             let _ = writeln!(o, "  {}", code_line(c));
             for w in &c.witness {
@@ -244,6 +247,9 @@ fn markdown_code(o: &mut String, r: &Review) {
             c.verdict,
             details.replace('|', "\\|")
         );
+    }
+    if r.code.iter().any(|c| !c.witness.is_empty()) {
+        let _ = writeln!(o, "\nWitnesses below: {}.", crate::report::draw::GAP_LEGEND);
     }
     for c in r.code.iter().filter(|c| !c.witness.is_empty()) {
         let _ = writeln!(

@@ -1,10 +1,12 @@
-//! Witness explanation: replays a move list through [`crate::game::rules`] and lays out each step
-//! (the ball inserted, then every removal of the chain reaction) for people to check by eye.
+//! Witness explanation: replays a move list through [`crate::game::rules`] into steps (the ball
+//! inserted, then every removal of the chain reaction), and says in words how the oracle's search
+//! went. Drawing the steps for people is [`crate::report::draw`]'s job, the one display of a witness.
 
 use serde::Serialize;
 
 use crate::game::oracle::Answer;
 use crate::game::rules::{Instance, Move};
+use crate::report::count;
 
 /// One move of a witness, played out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -21,7 +23,8 @@ pub struct Step {
     pub removals: Vec<(String, String)>,
     /// The stable board after the move.
     pub after: String,
-    /// The hand after the move.
+    /// The hand after the move, in `RYBGW` order (the multiset's display, kept for the JSON
+    /// contract); drawings show the hand as written, see [`crate::report::draw::hands_after`].
     pub hand_after: String,
 }
 
@@ -52,55 +55,28 @@ pub fn steps(instance: &Instance, moves: &[Move]) -> Vec<Step> {
     out
 }
 
-/// The board with the ball at `gap` bracketed, e.g. `RRWWRRBBR[W]R`.
-pub fn mark(inserted: &str, gap: usize) -> String {
-    format!(
-        "{}[{}]{}",
-        &inserted[..gap],
-        &inserted[gap..gap + 1],
-        &inserted[gap + 1..]
-    )
-}
-
-/// Plain-text lines, one per insertion and one per removal, e.g.
-/// `1. W at gap 9: RRWWRRBBR[W]R` then `   remove RRR -> RRWWWR`.
-pub fn text(instance: &Instance, moves: &[Move]) -> Vec<String> {
-    let mut lines = Vec::new();
-    for s in steps(instance, moves) {
-        lines.push(format!(
-            "{}. {} at gap {}: {}",
-            s.number,
-            s.mv.colour,
-            s.mv.gap,
-            mark(&s.inserted, s.mv.gap)
-        ));
-        for (run, after) in &s.removals {
-            lines.push(format!("   remove {run} -> {}", show(after)));
-        }
-    }
-    lines
-}
-
 /// How the oracle's search went, in one line: for a -1, how the search was exhausted (the start
 /// bound alone, or the budgets searched and what cut the nodes); otherwise the effort.
 /// `hand` is the instance's hand size, in balls.
 pub fn search(answer: &Answer, hand: usize) -> String {
     let s = &answer.stats;
+    let n = |v: u64, noun: &str| count(v as usize, noun);
     let effort = format!(
-        "{} states explored ({} expanded, {} one-move checks, {} successors played); cut: {} by the colour-count bound, {} by the partition bound, {} by the memo",
-        answer.states, s.expanded, s.one_move_checks, s.successors, s.colour_cuts, s.partition_cuts, s.memo_cuts
+        "{} explored ({} expanded, {}, {} played); cut: {} by the colour-count bound, {} by the partition bound, {} by the memo",
+        n(answer.states, "state"), s.expanded, n(s.one_move_checks, "one-move check"), n(s.successors, "successor"), s.colour_cuts, s.partition_cuts, s.memo_cuts
     );
+    let up_to = count(hand, "move");
     match (&answer.witness, s.budgets) {
         (Some(_), _) => effort,
         (None, None) if s.start_bound >= 100 => format!(
-            "no sequence of up to {hand} moves empties the board: proven before any search, since every way to remove the board's balls needs more balls of some colour than the hand holds"
+            "no sequence of up to {up_to} empties the board: proven before any search, since every way to remove the board's balls needs more balls of some colour than the hand holds"
         ),
         (None, None) => format!(
-            "no sequence of up to {hand} moves empties the board: proven before any search, since the lower bound at the start is {} moves",
-            s.start_bound
+            "no sequence of up to {up_to} empties the board: proven before any search, since the lower bound at the start is {}",
+            count(s.start_bound as usize, "move")
         ),
         (None, Some((first, last))) => format!(
-            "no sequence of up to {hand} moves empties the board: budgets {first}..={last} moves searched exhaustively (start bound {}); {effort}",
+            "no sequence of up to {up_to} empties the board: budgets {first}..={last} moves searched exhaustively (start bound {}); {effort}",
             s.start_bound
         ),
     }
@@ -143,16 +119,26 @@ mod tests {
                 colour: Colour::B,
             },
         ];
+        let steps = steps(&i, &moves);
+        assert_eq!(steps.len(), 2);
         assert_eq!(
-            text(&i, &moves),
+            (steps[0].inserted.as_str(), steps[0].after.as_str()),
+            ("RRWWRRBBRWR", "RRWWRRBBRWR")
+        );
+        assert_eq!(steps[1].inserted, "RRWWRRBBBRWR");
+        assert_eq!(
+            steps[1].removals,
             [
-                "1. W at gap 9: RRWWRRBBR[W]R",
-                "2. B at gap 8: RRWWRRBB[B]RWR",
-                "   remove BBB -> RRWWRRRWR",
-                "   remove RRR -> RRWWWR",
-                "   remove WWW -> RRR",
-                "   remove RRR -> (empty)",
+                ("BBB".to_string(), "RRWWRRRWR".to_string()),
+                ("RRR".into(), "RRWWWR".into()),
+                ("WWW".into(), "RRR".into()),
+                ("RRR".into(), String::new()),
             ]
+        );
+        // the JSON's hand_after is the multiset's display, sorted RYBGW (WB reads BW)
+        assert_eq!(
+            (steps[0].hand_after.as_str(), steps[1].hand_after.as_str()),
+            ("B", "")
         );
         assert_eq!(compact(&moves), "W@9 B@8");
     }

@@ -325,26 +325,11 @@ pub fn witness(board: &str, hand: &str, limits: &Constraints) -> Markup {
     }
 }
 
-/// `hand` as written, less the first ball of `colour`.
-fn spend(hand: &str, colour: char) -> String {
-    let mut h = hand.to_string();
-    if let Some(i) = h.find(colour) {
-        h.remove(i);
-    }
-    h
-}
-
 /// `moves` played from `inst`: the start, then per move the board with the ball in (ringed)
 /// and one row per removal. The hand is shown as written, less what was spent.
 fn moves(inst: &Instance, hand: &str, moves: &[Move]) -> Markup {
     let steps = explain::steps(inst, moves);
-    let hands: Vec<String> = steps
-        .iter()
-        .scan(hand.to_string(), |h, s| {
-            *h = spend(h, s.mv.colour.to_string().chars().next().unwrap_or('?'));
-            Some(h.clone())
-        })
-        .collect();
+    let hands = crate::report::draw::hands_after(hand, moves);
     html! {
         table.witness {
             tr { td { "start" } td { (balls(&inst.board.to_string(), None)) } td.mono { "hand " (shown(hand)) } }

@@ -104,6 +104,7 @@ pub fn sections(o: &mut String, r: &RunReport) {
         .collect();
     if !failing.is_empty() {
         let _ = writeln!(o, "Failures, per solution");
+        let _ = writeln!(o, "  {}", super::draw::GAP_LEGEND);
         for s in failing {
             failures_of(o, s, &r.config.constraints);
         }
@@ -409,5 +410,9 @@ mod tests {
         assert!(text.contains(
             "    best partial line: 2 balls left after 2 moves (16 states explored, all of them)\n"
         ));
+        // one legend above every witness of the report; the hand as written (WB, not BW)
+        assert_eq!(text.matches(crate::report::draw::GAP_LEGEND).count(), 1);
+        assert!(text.contains("Failures, per solution\n  gap i inserts before board[i] (LeetCode's insertion index; gap n, the board's length, is the right end); [X] is the inserted ball\n"));
+        assert!(text.contains("    start          R R W W R R B B R R      hand WB\n"));
     }
 }

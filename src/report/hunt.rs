@@ -9,15 +9,17 @@ use crate::hunt::exhaust::ExhaustReport;
 use crate::hunt::fuzz::FuzzReport;
 use crate::judge::killmatrix::KillMatrix;
 use crate::judge::metamorphic::Inconsistency;
-use crate::report::explain;
+use crate::report::draw;
 
-/// The witness of `cx` step by step, indented, or the -1 line.
+/// The witness of `cx` drawn as every command draws one ([`draw::moves`], the hand as written,
+/// under [`draw::GAP_LEGEND`]), indented, or the -1 line.
 fn witness_block(o: &mut String, cx: &Counterexample, limits: &Constraints, indent: &str) {
-    let moves: Option<Vec<Move>> = cx.witness.iter().map(|m| parse_move(m)).collect();
+    let moves: Option<Vec<Move>> = cx.witness.iter().map(|m| Move::parse(m)).collect();
     match (Instance::parse(&cx.board, &cx.hand, limits), moves) {
         (Ok(inst), Some(moves)) if !moves.is_empty() => {
             let _ = writeln!(o, "{indent}oracle's witness ({}):", cx.witness.join(" "));
-            for line in explain::text(&inst, &moves) {
+            let _ = writeln!(o, "{indent}  {}", draw::GAP_LEGEND);
+            for line in draw::moves(&inst, &cx.hand, &moves, false) {
                 let _ = writeln!(o, "{indent}  {line}");
             }
         }
@@ -28,15 +30,6 @@ fn witness_block(o: &mut String, cx: &Counterexample, limits: &Constraints, inde
             );
         }
     }
-}
-
-/// Parses `colour@gap`, the form of [`explain::compact`].
-fn parse_move(s: &str) -> Option<Move> {
-    let (c, g) = s.split_once('@')?;
-    Some(Move {
-        colour: crate::game::rules::Colour::from_char(c.chars().next()?)?,
-        gap: g.parse().ok()?,
-    })
 }
 
 fn inconsistency_line(o: &mut String, i: &Inconsistency, indent: &str) {

@@ -321,7 +321,9 @@ fn case_failure(r: &RunReport, s: &SolutionReport, c: &CaseResult) -> Problem {
             m.size,
         ));
     }
-    body.push_str("oracle's witness:\n");
+    body.push_str("oracle's witness (");
+    body.push_str(super::draw::GAP_LEGEND);
+    body.push_str("):\n");
     for line in witness_lines(&c.board, &c.hand, &r.config.constraints, false) {
         body.push_str("  ");
         body.push_str(&line);
@@ -501,22 +503,22 @@ mod tests {
             "WA on RRWWRRBBRR + WB: oracle 2, returned -1; minimised: GGBB + GB (oracle 2, returned -1)"
         );
         assert_eq!(
-            body,
-            "case: t.toml#split-pair\n\
+            *body,
+            format!("case: t.toml#split-pair\n\
              board: RRWWRRBBRR\n\
              hand: WB\n\
              oracle: 2\n\
              returned: -1\n\
              verdict: WA (accepted/ promises AC on every case)\n\
              minimised (6 balls, from this solution's first failure t.toml#split-pair): GGBB + GB (oracle 2, returned -1)\n\
-             oracle's witness:\n  \
-               start          R R W W R R B B R R      hand BW\n  \
+             oracle's witness ({}):\n  \
+               start          R R W W R R B B R R      hand WB\n  \
                1. B at gap 1  R[B]R W W R R B B R R    hand W\n  \
                2. W at gap 3  R B R[W]W W R R B B R R  hand -\n    \
                  remove WWW   R B R R R B B R R\n    \
                  remove RRR   R B B B R R\n    \
                  remove BBB   R R R\n    \
-                 remove RRR   (empty)\n"
+                 remove RRR   (empty)\n", crate::report::draw::GAP_LEGEND)
         );
         assert_eq!(
             seen[1].5[0].0,
@@ -533,16 +535,17 @@ mod tests {
             "WA on WRRBBW + RB: oracle -1, returned 2; minimised: R + R (oracle -1, returned 2)"
         );
         assert!(
-            body.ends_with(
-                "oracle's witness:\n  \
+            body.ends_with(&format!(
+                "oracle's witness ({}):\n  \
              no sequence of up to 2 moves empties the board: proven before any search, since every way to remove the board's balls needs more balls of some colour than the hand holds\n  \
              best partial line: 2 balls left after 2 moves (16 states explored, all of them)\n  \
              start          W R R B B W    hand RB\n  \
              1. R at gap 1  W[R]R R B B W  hand B\n    \
                remove RRR   W B B W\n  \
              2. B at gap 1  W[B]B B W      hand -\n    \
-               remove BBB   W W\n"
-            ),
+               remove BBB   W W\n",
+                crate::report::draw::GAP_LEGEND
+            )),
             "{body}"
         );
     }

@@ -145,6 +145,9 @@ fn verdict_table(o: &mut String, r: &RunReport) {
 
 /// Each solution's missing promise and its first failures, folded.
 fn failures(o: &mut String, r: &RunReport) {
+    if r.solutions.iter().any(|s| !failing_cases(s).is_empty()) {
+        let _ = writeln!(o, "Witnesses below: {}.\n", super::draw::GAP_LEGEND);
+    }
     for s in &r.solutions {
         if let Some(why) = missing_promise(s) {
             details(
@@ -301,7 +304,7 @@ mod tests {
         assert!(
             md.contains(
                 "minimised to 6 balls: board GGBB  hand GB: oracle 2, returned -1\n  \
-             start          G G B B      hand BG\n  \
+             start          G G B B      hand GB\n  \
              1. B at gap 0  [B]G G B B   hand G\n  \
              2. G at gap 1  B[G]G G B B  hand -\n    \
                remove GGG   B B B\n    \

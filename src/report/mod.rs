@@ -28,7 +28,8 @@ use crate::game::rules::{Constraints, Instance};
 use crate::judge::runner::{CaseResult, RunReport, SolutionReport};
 use crate::judge::verdict::{Expected, VerdictKind};
 
-/// An output format. `solve` writes human or json; `run` and `grade` write all six.
+/// An output format of `run` and `grade`, which write all six (`solve` has its own
+/// human, json and markdown; the other commands [`HumanOrJson`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     /// Text for people (run: verdict table, failures with witnesses, claims, case errors).
@@ -222,15 +223,16 @@ pub fn returned(got: Option<i32>, message: Option<&str>) -> String {
 }
 
 /// The oracle's witness for `board` + `hand`, drawn with [`draw::explain`], or one line saying
-/// why there is none (input outside `limits`, or an oracle error). Solves afresh: reporters
-/// only hold the first failure's witness, and the oracle is deterministic.
+/// why there is none (input outside `limits`, or an oracle error). The hand is shown as `hand`
+/// is written; the caller prints [`draw::GAP_LEGEND`] once above its witnesses. Solves afresh:
+/// reporters only hold the first failure's witness, and the oracle is deterministic.
 pub fn witness_lines(board: &str, hand: &str, limits: &Constraints, styled: bool) -> Vec<String> {
     let inst = match Instance::parse(board, hand, limits) {
         Ok(i) => i,
         Err(e) => return vec![format!("no witness: input rejected: {e}")],
     };
     match Oracle::new().solve(&inst) {
-        Ok(answer) => draw::explain(&inst, &answer, styled),
+        Ok(answer) => draw::explain(&inst, hand, &answer, styled),
         Err(e) => vec![format!("no witness: {e}")],
     }
 }
@@ -339,8 +341,8 @@ hand = "RB"
     }
 }
 
-/// The output formats of the commands that are not judging runs (`solve`, `selfcheck`,
-/// `bench`, `exhaust`, `fuzz`, `merge`): their help lists only these two.
+/// The output formats of the commands that are not judging runs (`selfcheck`, `bench`,
+/// `list`, `audit`, `exhaust`, `fuzz`, `merge`): their help lists only these two.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum HumanOrJson {
     /// Text for people.

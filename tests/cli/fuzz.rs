@@ -22,6 +22,19 @@ fn finds_records_once_and_run_rejudges() {
     let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert!(stdout.contains("failure on instance 3 (reproduce: zuma-judge fuzz --solution no_chain_reaction --seed 4 --count 1)"), "{stdout}");
     assert!(stdout.contains("greedy shrinking to 15 balls (144 candidates tried), then to 6 balls by sweeping the smaller sizes:\n    board RRYR hand YY: oracle 2, got -1 (false -1)"), "{stdout}");
+    // the witness drawn as every command draws one, under the gap legend
+    assert!(
+        stdout.contains(
+            "    oracle's witness (Y@2 Y@2):\n\
+             \x20     gap i inserts before board[i] (LeetCode's insertion index; gap n, the board's length, is the right end); [X] is the inserted ball\n\
+             \x20     start          R R Y R      hand YY\n\
+             \x20     1. Y at gap 2  R R[Y]Y R    hand Y\n\
+             \x20     2. Y at gap 2  R R[Y]Y Y R  hand -\n\
+             \x20       remove YYY   R R R\n\
+             \x20       remove RRR   (empty)\nexit 1\n"
+        ),
+        "{stdout}"
+    );
     let file = dir.path().join("no_chain_reaction.toml");
     let text = std::fs::read_to_string(&file).unwrap();
     let body = text.split_once("\n\n").unwrap().1;

@@ -12,10 +12,11 @@ fn explain_says_how_a_minus_one_was_proven() {
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
-        lines[..3],
+        lines[..4],
         [
             "-1",
             "RRGGBBYYWWRRGGBB + RGBYW: -1",
+            "gap i inserts before board[i] (LeetCode's insertion index; gap n, the board's length, is the right end); [X] is the inserted ball",
             "no sequence of up to 5 moves empties the board: proven before any search, since the lower bound at the start is 6 moves",
         ]
     );
@@ -28,7 +29,8 @@ fn explain_counts_the_states_of_an_exhausted_search() {
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    let line = text.lines().nth(2).unwrap();
+    // after the answer, the headline and the gap legend
+    let line = text.lines().nth(3).unwrap();
     assert!(
         line.starts_with("no sequence of up to 5 moves empties the board: budgets 3..=5 moves searched exhaustively (start bound 3); "),
         "{text}"

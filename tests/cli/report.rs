@@ -207,7 +207,8 @@ fn one_run_writes_several_reports() {
     // files never hold colour, whatever --color says
     let human = read("run.txt");
     assert!(human.starts_with("zuma-judge run: 2 of 3 solutions as expected"));
-    assert!(human.contains("    1. R at gap 2  W W[R]R R B B W W  hand RBWW\n"));
+    // the hand as written (WRBRW), less the R spent
+    assert!(human.contains("    1. R at gap 2  W W[R]R R B B W W  hand WBRW\n"));
     assert!(!human.contains('\u{1b}'));
     let html = read("run.html");
     assert!(html.starts_with("<!DOCTYPE html><html lang=\"en\">"));
@@ -228,7 +229,7 @@ fn standard_error_stays_quiet_when_not_a_terminal() {
 }
 
 #[test]
-fn solve_has_no_junit_or_markdown() {
+fn solve_has_no_junit() {
     let out = judge()
         .args(["solve", "RRWWRRBBRR", "WB", "--format", "junit"])
         .output()
@@ -236,11 +237,12 @@ fn solve_has_no_junit_or_markdown() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.starts_with("error: invalid value 'junit' for '--format <FORMAT>'\n  [possible values: human, json]\n"),
+        err.starts_with("error: invalid value 'junit' for '--format <FORMAT>'\n  [possible values: human, json, markdown]\n"),
         "{err}"
     );
     // and the help offers only what the command accepts
-    for command in ["solve", "selfcheck", "bench", "exhaust", "fuzz", "merge"] {
+    // (solve's own three: solve::format_help_lists_only_what_the_command_accepts)
+    for command in ["selfcheck", "bench", "exhaust", "fuzz", "merge"] {
         let out = judge().args([command, "--help"]).output().unwrap();
         let help = String::from_utf8_lossy(&out.stdout);
         assert!(
@@ -281,11 +283,20 @@ fn solve_explain_draws_both_moves_and_every_removal() {
     // change); the drawing of any witness is pinned by draw's unit tests. Here: the output is
     // that drawing, two moves, and the chain reaction of the last one down to an empty board.
     let (i, answer) = oracle("RRWWRRBBRR", "WB");
-    let mut want = vec!["2".to_string(), "RRWWRRBBRR + WB: 2 moves".to_string()];
-    want.extend(draw::moves(&i, answer.witness.as_ref().unwrap(), false));
+    let mut want = vec![
+        "2".to_string(),
+        "RRWWRRBBRR + WB: 2 moves".to_string(),
+        draw::GAP_LEGEND.to_string(),
+    ];
+    want.extend(draw::moves(
+        &i,
+        "WB",
+        answer.witness.as_ref().unwrap(),
+        false,
+    ));
     want.push(zuma_judge::report::explain::search(&answer, 2));
     assert_eq!(lines, want);
-    assert!(lines[2].starts_with("start          R R W W R R B B R R "));
+    assert!(lines[3].starts_with("start          R R W W R R B B R R "));
     let moves: Vec<usize> = (0..lines.len())
         .filter(|&k| lines[k].starts_with("1. ") || lines[k].starts_with("2. "))
         .collect();
@@ -306,6 +317,7 @@ fn solve_explain_minus_one_shows_the_best_partial_line() {
         .stdout(format!(
             "-1\n\
              WWBBWBBWW + BB: -1\n\
+             gap i inserts before board[i] (LeetCode's insertion index; gap n, the board's length, is the right end); [X] is the inserted ball\n\
              {}\n\
              best partial line: 2 balls left after 2 moves (14 states explored, all of them)\n\
              start          W W B B W B B W W      hand BB\n\

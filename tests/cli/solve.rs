@@ -31,19 +31,152 @@ fn solve_explain_replays_the_witness() {
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
+    // the hand as written, WRBRW, less each ball spent (never re-sorted to RRBWW)
     assert_eq!(
-        lines[..8],
+        lines[..9],
         [
             "2",
             "WWRRBBWW + WRBRW: 2 moves",
-            "start          W W R R B B W W    hand RRBWW",
-            "1. R at gap 2  W W[R]R R B B W W  hand RBWW",
+            "gap i inserts before board[i] (LeetCode's insertion index; gap n, the board's length, is the right end); [X] is the inserted ball",
+            "start          W W R R B B W W    hand WRBRW",
+            "1. R at gap 2  W W[R]R R B B W W  hand WBRW",
             "  remove RRR   W W B B W W",
-            "2. B at gap 2  W W[B]B B W W      hand RWW",
+            "2. B at gap 2  W W[B]B B W W      hand WRW",
             "  remove BBB   W W W W",
             "  remove WWWW  (empty)",
         ]
     );
+}
+
+// split pair: RRWWRRBBRR + WB. The hand stays WB (its multiset reads BW). Pins the oracle's
+// current witness (B@1 W@3); another optimal witness would change the rows, not the point.
+#[test]
+fn solve_explain_shows_the_hand_as_written() {
+    let out = judge()
+        .args(["solve", "RRWWRRBBRR", "WB", "--explain"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[..10],
+        [
+            "2",
+            "RRWWRRBBRR + WB: 2 moves",
+            "gap i inserts before board[i] (LeetCode's insertion index; gap n, the board's length, is the right end); [X] is the inserted ball",
+            "start          R R W W R R B B R R      hand WB",
+            "1. B at gap 1  R[B]R W W R R B B R R    hand W",
+            "2. W at gap 3  R B R[W]W W R R B B R R  hand -",
+            "  remove WWW   R B R R R B B R R",
+            "  remove RRR   R B B B R R",
+            "  remove BBB   R R R",
+            "  remove RRR   (empty)",
+        ]
+    );
+    assert_eq!(lines.len(), 11);
+    assert!(lines[10].starts_with("3 states explored"), "{text}");
+}
+
+// one ball, one move: singular nouns ("1 move", "1 state", "1 one-move check")
+#[test]
+fn solve_explain_one_move() {
+    judge()
+        .args(["solve", "RR", "R", "--explain"])
+        .assert()
+        .code(0)
+        .stdout(
+            "1\n\
+             RR + R: 1 move\n\
+             gap i inserts before board[i] (LeetCode's insertion index; gap n, the board's length, is the right end); [X] is the inserted ball\n\
+             start          R R      hand R\n\
+             1. R at gap 0  [R]R R   hand -\n  \
+               remove RRR   (empty)\n\
+             1 state explored (0 expanded, 1 one-move check, 0 successors played); cut: 0 by the colour-count bound, 0 by the partition bound, 0 by the memo\n",
+        );
+}
+
+// split pair again, for pasting: the headline, the legend, the witness as a Markdown table
+#[test]
+fn solve_explain_markdown() {
+    judge()
+        .args(["solve", "RRWWRRBBRR", "WB", "--explain", "--format", "markdown"])
+        .assert()
+        .code(0)
+        .stdout(
+            "`RRWWRRBBRR` + `WB`: 2 moves\n\
+             \n\
+             gap i inserts before board[i] (LeetCode's insertion index; gap n, the board's length, is the right end); [X] is the inserted ball\n\
+             \n\
+             | move | board | hand |\n\
+             |---|---|---|\n\
+             | start | `R R W W R R B B R R` | `WB` |\n\
+             | 1. B at gap 1 | `R[B]R W W R R B B R R` | `W` |\n\
+             | 2. W at gap 3 | `R B R[W]W W R R B B R R` | `-` |\n\
+             | remove WWW | `R B R R R B B R R` | |\n\
+             | remove RRR | `R B B B R R` | |\n\
+             | remove BBB | `R R R` | |\n\
+             | remove RRR | `(empty)` | |\n",
+        );
+}
+
+// a -1 in Markdown: how it was proven and the best partial line, as paragraphs, then the table
+#[test]
+fn solve_markdown_minus_one() {
+    judge()
+        .args(["solve", "WWBBWBBWW", "BB", "--format", "markdown"])
+        .assert()
+        .code(0)
+        .stdout(predicates::str::starts_with(
+            "`WWBBWBBWW` + `BB`: -1\n\
+             \n\
+             gap i inserts before board[i] (LeetCode's insertion index; gap n, the board's length, is the right end); [X] is the inserted ball\n\
+             \n\
+             no sequence of up to 2 moves empties the board: ",
+        ))
+        .stdout(predicates::str::ends_with(
+            "best partial line: 2 balls left after 2 moves (14 states explored, all of them)\n\
+             \n\
+             | move | board | hand |\n\
+             |---|---|---|\n\
+             | start | `W W B B W B B W W` | `BB` |\n\
+             | 1. B at gap 0 | `[B]W W B B W B B W W` | `B` |\n\
+             | 2. B at gap 3 | `B W W[B]B B W B B W W` | `-` |\n\
+             | remove BBB | `B W W W B B W W` | |\n\
+             | remove WWW | `B B B W W` | |\n\
+             | remove BBB | `W W` | |\n",
+        ));
+}
+
+// each subcommand's --format help lists only what it accepts
+#[test]
+fn format_help_lists_only_what_the_command_accepts() {
+    let values = |cmd: &str| {
+        let out = judge().args([cmd, "--help"]).output().unwrap();
+        let help = String::from_utf8(out.stdout).unwrap();
+        let (_, rest) = help.split_once("--format <FORMAT>").unwrap();
+        let section = rest.split("[default").next().unwrap();
+        section
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("- "))
+            .map(|l| l.split(':').next().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(values("solve"), ["human", "json", "markdown"]);
+    for cmd in [
+        "selfcheck",
+        "bench",
+        "list",
+        "audit",
+        "exhaust",
+        "fuzz",
+        "merge",
+    ] {
+        assert_eq!(values(cmd), ["human", "json"], "{cmd}");
+    }
+    let six = ["human", "json", "junit", "markdown", "csv", "html"];
+    assert_eq!(values("run"), six);
+    assert_eq!(values("grade"), six);
+    assert_eq!(values("editorial"), ["human", "markdown", "json", "html"]);
 }
 
 #[test]
