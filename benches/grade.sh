@@ -62,11 +62,16 @@ report, wall_s, cores = json.load(open(sys.argv[1])), float(sys.argv[2]), int(sy
 subs = report["submissions"]
 build = sum((s["build"] or {}).get("ms", 0) for s in subs) / 1e3
 cpu = sum(s["cpu_total_ms"] for s in subs) / 1e3
+# Reruns of near-limit calls are CPU the judge chose to spend: counted beside the judged CPU.
+reruns = sum(sum(c.get("cpu_runs_ms") or [c["cpu_ms"]]) - c["cpu_ms"]
+             for s in report["solutions"] for c in s["cases"]) / 1e3
 compiled = report["builds"]["compiled"]
 replayed = sum(1 for s in subs if s.get("replayed"))
 bound = 1.2 * (build + cpu) / cores
 print(f"{len(subs)} submissions, {compiled} compiled, {replayed} replayed: wall {wall_s:.1f} s; "
       f"build {build:.1f} s + CPU {cpu:.1f} s; 1.2 x (build + CPU) / {cores} cores = {bound:.1f} s")
+print(f"  with the reruns' {reruns:.1f} s of CPU: 1.2 x (build + CPU + reruns) / {cores} cores = "
+      f"{1.2 * (build + cpu + reruns) / cores:.1f} s")
 verdicts = {}
 for s in subs:
     verdicts[s["verdict"]] = verdicts.get(s["verdict"], 0) + 1
