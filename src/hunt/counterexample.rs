@@ -121,7 +121,7 @@ impl Counterexample {
         })
     }
 
-    /// One line, e.g. `board RRWWRRBBRR hand BW: oracle 2, got -1 (false -1)`.
+    /// One line, e.g. `board RRWWRRBBRR hand WB: oracle 2, got -1 (false -1)`.
     pub fn describe(&self) -> String {
         let got = match (self.got, &self.message) {
             (Some(g), _) => format!("got {g}"),

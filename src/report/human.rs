@@ -339,6 +339,11 @@ fn failures_of(o: &mut String, s: &SolutionReport, limits: &Constraints) {
             returned(c.got, c.message.as_deref())
         );
     }
+    witnesses(o, s, limits);
+}
+
+/// The first failure drawn, then its minimised input (or that nothing smaller was found).
+fn witnesses(o: &mut String, s: &SolutionReport, limits: &Constraints) {
     if let Some(f) = &s.first_failure {
         let _ = writeln!(
             o,

@@ -39,6 +39,15 @@ fn inconsistency_line(o: &mut String, i: &Inconsistency, indent: &str) {
 /// The `exhaust` (or `merge`) report for people.
 pub fn exhaust(r: &ExhaustReport, limits: &Constraints, merged: Option<usize>) -> String {
     let mut o = String::new();
+    exhaust_heading(&mut o, r, merged);
+    exhaust_counterexample(&mut o, r, limits);
+    exhaust_tallies(&mut o, r);
+    let _ = writeln!(o, "exit {}", r.exit_code());
+    o
+}
+
+/// What was swept and what was judged, in how long.
+fn exhaust_heading(o: &mut String, r: &ExhaustReport, merged: Option<usize>) {
     let part = match (r.shard, merged) {
         (Some(s), _) => format!(", shard {s}"),
         (None, Some(n)) => format!(", merged from {n} shards"),
@@ -81,6 +90,10 @@ pub fn exhaust(r: &ExhaustReport, limits: &Constraints, merged: Option<usize>) -
             ""
         }
     );
+}
+
+/// The counterexample with its witness, or that there is none.
+fn exhaust_counterexample(o: &mut String, r: &ExhaustReport, limits: &Constraints) {
     match &r.counterexample {
         None => {
             let _ = writeln!(
@@ -110,12 +123,16 @@ pub fn exhaust(r: &ExhaustReport, limits: &Constraints, merged: Option<usize>) -
                 cx.hand.len()
             );
             let _ = writeln!(o, "    {}", cx.describe());
-            witness_block(&mut o, cx, limits, "    ");
+            witness_block(o, cx, limits, "    ");
             if let Some(i) = &cx.inconsistency {
-                inconsistency_line(&mut o, i, "    ");
+                inconsistency_line(o, i, "    ");
             }
         }
     }
+}
+
+/// With `--all`, failures by kind; with metamorphic checks, their first disagreement.
+fn exhaust_tallies(o: &mut String, r: &ExhaustReport) {
     if r.all {
         let _ = writeln!(o, "  failures by kind (classes / instances):");
         for k in FailureKind::ALL {
@@ -143,12 +160,10 @@ pub fn exhaust(r: &ExhaustReport, limits: &Constraints, merged: Option<usize>) -
                     "  metamorphic: {} classes with answers that disagree; first:",
                     r.inconsistent.classes
                 );
-                inconsistency_line(&mut o, i, "    ");
+                inconsistency_line(o, i, "    ");
             }
         }
     }
-    let _ = writeln!(o, "exit {}", r.exit_code());
-    o
 }
 
 /// The `fuzz` report for people.
