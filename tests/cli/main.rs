@@ -9,6 +9,7 @@ mod fuzz;
 mod grade;
 mod languages;
 mod oracle_speed;
+mod readme;
 mod report;
 mod run;
 mod sandbox;
