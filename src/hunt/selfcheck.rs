@@ -371,10 +371,10 @@ mod tests {
     }
 
     /// The full bound of the issue: every instance up to board 7 / hand 5. About 210 CPU seconds
-    /// (under two minutes on two idle cores), too long for every `cargo test`; run it with
+    /// (a minute or two on two cores), too long for every `cargo test`; run it with
     /// `cargo test --lib -- --ignored selfcheck_board_7_hand_5`.
     #[test]
-    #[ignore]
+    #[ignore = "slow (59 s in CI on 2 cores: every instance up to board 7, hand 5); .ci/run runs it"]
     fn selfcheck_board_7_hand_5() {
         let s = run(
             Options {

@@ -80,6 +80,7 @@ fn code(j: &Value) -> Vec<String> {
 // Seed 003: the test list's R + R = 2 is refuted, BBB + R is an invalid input (three in a
 // row), and both code blocks fail first on RRYRRYRR + YYYY, which needs the 8/4 sweep.
 #[test]
+#[ignore = "slow (31 s here: sweeps to board 8); .ci/run runs it"]
 fn seed_003_refuted_claims_invalid_input_and_wrong_code() {
     let (exit, j) = review(&[&format!("{DIR}/seed003.txt")]);
     assert_eq!(exit, 1);

@@ -130,6 +130,7 @@ fn accepted_solution_writes_nothing_and_reports_the_histogram() {
 }
 
 #[test]
+#[ignore = "slow (80 s here: kill matrix); .ci/run runs it"]
 fn run_metamorphic_and_kill_matrix() {
     let out = judge()
         .args(["run", "--metamorphic", "--kill-matrix"])

@@ -118,6 +118,7 @@ fn csv_memory_measured(text: &str) -> Vec<bool> {
 }
 
 #[test]
+#[ignore = "slow (8.5 s here: builds and sweeps); .ci/run runs it"]
 fn a_gradebook_of_a_folder_per_student() {
     let dir = folder();
     let (code, out, err) = grade(dir.path(), &["students", "--format", "csv"]);
@@ -216,6 +217,7 @@ fn kattis_folders_and_domjudge_lists() {
 }
 
 #[test]
+#[ignore = "slow (11 s here: grades twice); .ci/run runs it"]
 fn parallel_judging_changes_no_verdict_and_a_regrade_compiles_nothing() {
     let dir = folder();
     let verdicts = |jobs: &str| {
@@ -379,6 +381,7 @@ fn memory_kept_from_one_case_is_not_charged_to_the_next() {
 /// each is rerun (CPU time within a factor 1.5 of the 2 s limit) and judged on its fastest
 /// run, so AC at 95% of the limit, TLE at 105%, and MLE at 1.6 s of CPU, before the limit.
 #[test]
+#[ignore = "slow (19 s here: near-limit reruns); .ci/run runs it"]
 fn near_limit_calls_are_rerun_and_judged_on_their_fastest_run() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();

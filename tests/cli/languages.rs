@@ -101,6 +101,7 @@ fn check(id: &str, ce_line: &str) {
 }
 
 #[test]
+#[ignore = "slow (11 s here: compiles and judges); .ci/run runs it"]
 fn cpp() {
     check(
         "cpp",
@@ -119,6 +120,7 @@ fn python3() {
 }
 
 #[test]
+#[ignore = "slow (92 s here: compiles and judges); .ci/run runs it"]
 fn c() {
     check(
         "c",
@@ -127,6 +129,7 @@ fn c() {
 }
 
 #[test]
+#[ignore = "slow (6.2 s here: compiles and judges); .ci/run runs it"]
 fn go() {
     check(
         "go",
@@ -135,6 +138,7 @@ fn go() {
 }
 
 #[test]
+#[ignore = "slow (7.7 s here: compiles and judges); .ci/run runs it"]
 fn rust() {
     check(
         "rust",
@@ -151,6 +155,7 @@ fn php() {
 }
 
 #[test]
+#[ignore = "slow (4.8 s here: judges); .ci/run runs it"]
 fn ruby() {
     check(
         "ruby",
@@ -159,6 +164,7 @@ fn ruby() {
 }
 
 #[test]
+#[ignore = "slow (5.5 s here: compiles and judges); .ci/run runs it"]
 fn typescript() {
     check(
         "typescript",
@@ -167,6 +173,7 @@ fn typescript() {
 }
 
 #[test]
+#[ignore = "slow (8.9 s here: compiles and judges); .ci/run runs it"]
 fn java() {
     check(
         "java",
@@ -175,6 +182,7 @@ fn java() {
 }
 
 #[test]
+#[ignore = "slow (16 s here: compiles and judges); .ci/run runs it"]
 fn kotlin() {
     check(
         "kotlin",
@@ -183,6 +191,7 @@ fn kotlin() {
 }
 
 #[test]
+#[ignore = "slow (15 s here: compiles and judges); .ci/run runs it"]
 fn csharp() {
     check(
         "csharp",
@@ -195,6 +204,7 @@ fn csharp() {
 /// AC, and one that holds 1.5 GiB is MLE. Under a plain `RLIMIT_AS` of the limit both died in
 /// Go's runtime at 270 MiB resident, as RE. Without Go, both get the "not found" verdict.
 #[test]
+#[ignore = "slow (6.7 s here: compiles and judges); .ci/run runs it"]
 fn go_memory_is_judged_on_the_resident_set() {
     let language = languages::by_id("go").unwrap();
     let missing = language.tools.iter().find_map(|t| build::probe(t).err());

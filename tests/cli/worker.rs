@@ -134,6 +134,7 @@ fn strs(v: &[&str]) -> Vec<String> {
 }
 
 #[test]
+#[ignore = "slow (29 s here: hostile scripts); .ci/run runs it"]
 fn hostile_python_and_javascript_get_their_verdicts_on_exactly_their_cases() {
     let ws = workspace(
         CASES,
@@ -539,6 +540,7 @@ fn pasted_python_with_leetcode_imports_and_a_js_function_declaration_are_graded(
 }
 
 #[test]
+#[ignore = "slow (8.5 s here: repeats); .ci/run runs it"]
 fn repeat_reports_the_median_of_n_calls_and_in_process_is_still_there() {
     let ws = workspace(CASES, 2000, &[]);
     let report = run_json(
@@ -590,6 +592,7 @@ fn repeat_reports_the_median_of_n_calls_and_in_process_is_still_there() {
 }
 
 #[test]
+#[ignore = "slow (20 s here: the shipped run); .ci/run runs it"]
 fn the_shipped_examples_fail_where_they_should() {
     let ws = workspace(&format!("{CASES}{HARD_CASE}"), 1000, &[]);
     let report = run_json(
@@ -786,6 +789,7 @@ fn sync_project(to: &Path, extra: &[(&str, String)]) {
 /// copy of the project, the judge rebuilt, and the run finishes with each hostile solution
 /// failing exactly on its cases while every shipped solution keeps its verdicts.
 #[test]
+#[ignore = "slow (228 s here: builds a copy of the project); .ci/run runs it"]
 fn hostile_rust_solutions_dropped_in_and_rebuilt() {
     let hostile = [
         (
@@ -993,6 +997,7 @@ fn hostile_rust_solutions_dropped_in_and_rebuilt() {
 }
 
 #[test]
+#[ignore = "slow (5.2 s here: memory hogs); .ci/run runs it"]
 fn each_case_reports_its_own_peak_memory_and_a_childs_counts() {
     // 120 MiB on example-2 only, in the worker itself or in a child it waits for. The peak is
     // the kernel's high-water mark, set back at each call: the cases after example-2 are small
