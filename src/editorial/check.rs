@@ -9,7 +9,6 @@ use super::extract::Step;
 use crate::game::moves::{self, MovesCheck};
 use crate::game::oracle::{Oracle, WitnessError};
 use crate::game::rules::{Board, Colour, Constraints, Instance, Move};
-use crate::report::explain;
 
 /// What kind of claim.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -109,7 +108,7 @@ pub fn answer(
             let reason = if w.is_empty() {
                 "no sequence of moves clears the board".to_string()
             } else {
-                format!("the oracle clears it with {}", explain::compact(&w))
+                format!("the oracle clears it with {}", moves::compact(&w))
             };
             (json!(v), i64::from(v) == claimed, true, reason, w)
         }
@@ -205,7 +204,7 @@ pub fn transition(
 }
 
 fn judge_transition(f: &Board, t: &Board, colour: Option<Colour>) -> (bool, bool, Value, String) {
-    let show = |b: &Board| explain::show(&b.to_string());
+    let show = |b: &Board| moves::show(&b.to_string());
     if f.first_triple().is_some() {
         let steps = chain(f);
         let removed: Vec<&str> = steps.iter().map(|(_, r)| r.as_str()).collect();
@@ -272,8 +271,8 @@ pub fn moves_of(start: &Board, steps: &[Step]) -> Result<(Vec<Move>, Option<Stri
                     .ok_or_else(|| {
                         format!(
                             "line {line}: no one move from {} gives {}",
-                            explain::show(&settled.to_string()),
-                            explain::show(board)
+                            moves::show(&settled.to_string()),
+                            moves::show(board)
                         )
                     })?;
                 (settled, passed) = advance(&settled, mv);
@@ -284,8 +283,8 @@ pub fn moves_of(start: &Board, steps: &[Step]) -> Result<(Vec<Move>, Option<Stri
                 if let Some(b) = before.as_deref().filter(|b| *b != settled.to_string()) {
                     return Err(format!(
                         "line {line}: {mv} is shown on {}, but by then the board is {}",
-                        explain::show(b),
-                        explain::show(&settled.to_string())
+                        moves::show(b),
+                        moves::show(&settled.to_string())
                     ));
                 }
                 if mv.gap > settled.len() {
@@ -368,8 +367,8 @@ pub fn sequence(
     if let (false, Some(e)) = (end_ok, &stated_end) {
         out.reason.push_str(&format!(
             "; the text ends on {}, the rules on {}",
-            explain::show(e),
-            explain::show(&check.leaves)
+            moves::show(e),
+            moves::show(&check.leaves)
         ));
     }
     out.replay = Some(check);
@@ -390,7 +389,7 @@ pub fn mention(
         Ok((v, w)) => (
             Some(v),
             true,
-            format!("cleared by {}", explain::compact(&w)),
+            format!("cleared by {}", moves::compact(&w)),
             w,
         ),
         Err(why) => (None, false, format!("invalid input: {why}"), Vec::new()),

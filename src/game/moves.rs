@@ -1,4 +1,5 @@
-//! A claimed move sequence, replayed: is every move legal (a ball the hand holds, a gap on the
+//! Move sequences: the `R@2 B@1` notation ([`compact`]) and a board for people ([`show`]), and a
+//! claimed sequence, replayed: is every move legal (a ball the hand holds, a gap on the
 //! board), what board does it leave, does it clear the board, and is it as short as the
 //! oracle's answer. Moves use the gap numbering of [`crate::game::rules::Move`] (`R@2`). Used by the
 //! case-file claims (`run`, `audit`) and by `editorial`.
@@ -7,6 +8,24 @@ use serde::Serialize;
 
 use crate::game::oracle::{Oracle, WitnessError};
 use crate::game::rules::{Board, Instance, Move};
+
+/// A board for people: its letters, or `(empty)`.
+pub fn show(board: &str) -> String {
+    if board.is_empty() {
+        "(empty)".into()
+    } else {
+        board.to_string()
+    }
+}
+
+/// A move list compactly, e.g. `W@9 B@8`.
+pub fn compact(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
 
 /// What replaying a sequence showed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

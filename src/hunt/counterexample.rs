@@ -4,10 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::game::moves::compact;
 use crate::game::oracle::Answer;
 use crate::judge::execute::Failure;
 use crate::judge::metamorphic::Inconsistency;
-use crate::report::explain;
 
 /// How an answer is wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -111,7 +111,7 @@ impl Counterexample {
             oracle,
             got: got.as_ref().ok().copied(),
             kind,
-            witness: explain::compact(&moves)
+            witness: compact(&moves)
                 .split_whitespace()
                 .map(String::from)
                 .collect(),

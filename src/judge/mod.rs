@@ -1,8 +1,8 @@
 //! Judging: the runner that judges every (solution, case) pair and emits events, timing,
 //! minimising, the metamorphic laws, the kill matrix, and Ctrl-C. Built on `submission`, `cases`
-//! and `game` (and, for now, `report::explain`'s witness text); the runner never prints,
-//! reporters turn its events into text. `execute` (calling a solution) and `verdict` (the verdict
-//! kinds) live in `submission`, which needs them too; they are re-exported here.
+//! and `game`; the runner never prints, reporters turn its events into text. `execute` (calling a
+//! solution) and `verdict` (the verdict kinds) live in `submission`, which needs them too; they
+//! are re-exported here.
 
 pub use crate::submission::{execute, verdict};
 

@@ -10,13 +10,13 @@ use crate::cases::case::{Case, Suite};
 pub use crate::cases::check::{check_suite, claim_report, Checked, ClaimReport, ExpectationReport};
 use crate::cases::config::Config;
 use crate::game::generate;
+use crate::game::moves::compact;
 use crate::game::oracle::{Answer, Oracle, WitnessError};
 use crate::game::rules::{Instance, Move};
 use crate::judge::execute::{Executor, Failure, Outcome, Unjudged};
 use crate::judge::minimise;
 use crate::judge::timing::{self, Timing};
 use crate::judge::verdict::{self, Verdict, VerdictKind};
-use crate::report::explain;
 use crate::submission::registry::Solution;
 
 /// What the runner reports while it works, in order.
@@ -941,7 +941,7 @@ fn failing_of_result(r: &CaseResult, inst: &Instance, ans: &Answer) -> FailingIn
         oracle: r.oracle,
         got: r.got,
         verdict: r.verdict,
-        witness: explain::compact(&moves)
+        witness: compact(&moves)
             .split_whitespace()
             .map(String::from)
             .collect(),
@@ -1263,7 +1263,7 @@ fn failing_input(inst: &Instance, ans: &Answer, v: &Verdict) -> FailingInput {
         oracle: ans.as_i32(),
         got: v.got(ans.as_i32()),
         verdict: v.kind().code(),
-        witness: explain::compact(&moves)
+        witness: compact(&moves)
             .split_whitespace()
             .map(String::from)
             .collect(),

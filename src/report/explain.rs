@@ -8,6 +8,8 @@ use crate::game::oracle::Answer;
 use crate::game::rules::{Instance, Move};
 use crate::report::count;
 
+pub use crate::game::moves::{compact, show};
+
 /// One move of a witness, played out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Step {
@@ -80,24 +82,6 @@ pub fn search(answer: &Answer, hand: usize) -> String {
             s.start_bound
         ),
     }
-}
-
-/// A board for people: its letters, or `(empty)`.
-pub fn show(board: &str) -> String {
-    if board.is_empty() {
-        "(empty)".into()
-    } else {
-        board.to_string()
-    }
-}
-
-/// A move list compactly, e.g. `W@9 B@8`.
-pub fn compact(moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 #[cfg(test)]
