@@ -37,10 +37,9 @@
 //! game <- cases <- submission <- judge <- hunt/editorial <- report <- cli
 //! ```
 //!
-//! Upward arrows that still exist, all to `report`'s witness text and helpers:
-//! - `judge`, `hunt`, `editorial` -> `report`: `report::explain` (a witness as text, used by
-//!   the runner, `hunt::counterexample` and the editorial checks), `report::draw` (editorial
-//!   grading), `report::count` (editorial review), `report::human::table` (`hunt::bench`).
+//! One upward arrow remains: `editorial::grade` draws its counterexample's witness with
+//! `report::draw` into the rows that its JSON carries as `witness`. Witnesses elsewhere travel
+//! as moves (`game::moves::compact`, `R@2 B@1`) and are drawn by the reporters.
 //!
 //! `judge::execute` and `judge::verdict` are re-exports of `submission::execute` and
 //! `submission::verdict`, which `submission` needs; `judge::runner`'s `check_suite` and

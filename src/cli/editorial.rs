@@ -10,8 +10,9 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 
 use zuma_judge::cases::config::Config;
-use zuma_judge::editorial::{self, grade, report};
+use zuma_judge::editorial::{self, grade};
 use zuma_judge::judge::interrupt;
+use zuma_judge::report::editorial as report;
 use zuma_judge::report::{ReportFormat, ReportSpec};
 
 /// Output formats of `editorial`.

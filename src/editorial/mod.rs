@@ -3,7 +3,8 @@
 //! original file; [`extract`] finds stated answers, board transitions, move sequences and
 //! boards mentioned without an answer; [`check`] judges them with the oracle and the rules;
 //! [`code`] sorts the code blocks and [`grade`] grades each submission on `grade`'s path and
-//! sweeps it to its smallest counterexample. [`report`] renders the review and the case file.
+//! sweeps it to its smallest counterexample. `report::editorial` renders the review and the
+//! case file.
 //!
 //! Boundary: this module reads files and calls the judge's library; it prints nothing (the CLI
 //! in `src/cli/editorial.rs` does).
@@ -12,7 +13,6 @@ pub mod check;
 pub mod code;
 pub mod extract;
 pub mod grade;
-pub mod report;
 pub mod source;
 
 use std::collections::HashSet;

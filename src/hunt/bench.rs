@@ -2,7 +2,6 @@
 //! same run, either in process or as whole `zuma-judge solve --engine ...` processes (as a
 //! hyperfine loop would). The caller prints the [`BenchReport`].
 
-use std::fmt;
 use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
@@ -199,57 +198,4 @@ fn solve_process(exe: &Path, instance: &Instance, engine: Engine) -> anyhow::Res
                 out.status.code()
             )
         })
-}
-
-fn ms(t: Option<f64>) -> String {
-    t.map_or("-".into(), |t| format!("{t:.2}"))
-}
-
-impl fmt::Display for BenchReport {
-    /// A table: case, answer, each engine's milliseconds; then totals and speed-ups against the
-    /// oracle.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut header = vec!["case".to_string(), "answer".to_string()];
-        header.extend(Engine::ALL.iter().map(|e| format!("{} ms", e.name())));
-        let mut t =
-            crate::report::human::table(&header.iter().map(String::as_str).collect::<Vec<_>>());
-        for r in &self.rows {
-            let answer = r
-                .answers
-                .iter()
-                .flatten()
-                .next()
-                .map_or("-".into(), i32::to_string);
-            let mut cells = vec![format!("{} + {}", r.board, r.hand), answer];
-            cells.extend(r.ms.iter().map(|&t| ms(t)));
-            t.add_row(cells);
-        }
-        let totals = self.totals();
-        let mut cells = vec!["total".to_string(), String::new()];
-        cells.extend(totals.iter().map(|&t| ms(t)));
-        t.add_row(cells);
-        writeln!(f, "{t}")?;
-        let how = match self.mode {
-            Mode::InProcess => "in process",
-            Mode::Process => "whole `zuma-judge solve --engine E` processes",
-        };
-        writeln!(f, "mode: {how}, mean of {} runs per cell", self.repeat)?;
-        if let Some(oracle) = totals[0] {
-            for (e, total) in totals.iter().enumerate().skip(1) {
-                if let Some(total) = total {
-                    writeln!(
-                        f,
-                        "oracle is {:.1}x faster than {} in total",
-                        total / oracle,
-                        Engine::ALL[e].name()
-                    )?;
-                }
-            }
-        }
-        if self.disagreements.is_empty() {
-            write!(f, "all engines agree on every case")
-        } else {
-            write!(f, "ENGINES DISAGREE on: {}", self.disagreements.join(", "))
-        }
-    }
 }

@@ -3,9 +3,9 @@
 
 use std::fmt::Write as _;
 
-use super::check::{ClaimKind, ClaimResult};
-use super::grade::CodeResult;
-use super::Review;
+use crate::editorial::check::{ClaimKind, ClaimResult};
+use crate::editorial::grade::CodeResult;
+use crate::editorial::Review;
 use crate::report::count;
 use crate::report::explain;
 

@@ -4,8 +4,10 @@
 //! draws on: the baseline diff, `run`'s progress bar, a witness explained and drawn.
 
 pub mod baseline;
+pub mod bench;
 pub mod csv;
 pub mod draw;
+pub mod editorial;
 pub mod explain;
 pub mod extras;
 pub mod gradebook;
