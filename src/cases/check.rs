@@ -98,7 +98,7 @@ pub fn claim_report(
     oracle: &mut Oracle,
 ) -> Result<ClaimReport, WitnessError> {
     let moves = match (&c.input, &cl.moves) {
-        (Ok(i), Some(m)) => Some(crate::game::moves::check(i, m, oracle)?),
+        (Ok(i), Some(m)) => Some(crate::game::moves::check(i, &c.hand, m, oracle)?),
         _ => None,
     };
     let answer_holds = cl

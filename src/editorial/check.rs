@@ -346,7 +346,8 @@ pub fn sequence(
     };
     out.claimed = json!(mvs.iter().map(ToString::to_string).collect::<Vec<_>>());
     let own: String = mvs.iter().map(|m| m.colour.as_char()).collect();
-    let instance = match Instance::parse(board, hand.unwrap_or(&own), limits) {
+    let written = hand.unwrap_or(&own);
+    let instance = match Instance::parse(board, written, limits) {
         Ok(i) => i,
         Err(e) => {
             out.valid = false;
@@ -354,7 +355,7 @@ pub fn sequence(
             return Ok(out);
         }
     };
-    let check = moves::check(&instance, &mvs, oracle)?;
+    let check = moves::check(&instance, written, &mvs, oracle)?;
     out.oracle = json!(check.oracle);
     out.witness = check.moves.clone();
     let end_ok = stated_end.as_ref().is_none_or(|e| *e == check.leaves);

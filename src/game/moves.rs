@@ -74,13 +74,15 @@ fn plural(n: usize) -> String {
 }
 
 /// Replays `moves` from `instance` through the rules and asks `oracle` for the optimum.
+/// `hand` is the hand as written, which a reason for an illegal move quotes.
 pub fn check(
     instance: &Instance,
+    hand: &str,
     moves: &[Move],
     oracle: &mut Oracle,
 ) -> Result<MovesCheck, WitnessError> {
     let answer = oracle.solve(instance)?.as_i32();
-    let (board, illegal) = replay_until_illegal(instance, moves);
+    let (board, illegal) = replay_until_illegal(instance, hand, moves);
     let legal = illegal.is_none();
     let clears = legal && board.is_empty();
     Ok(MovesCheck {
@@ -95,9 +97,15 @@ pub fn check(
 }
 
 /// The board after the legal prefix of `moves`, and why the first illegal move is illegal.
-pub fn replay_until_illegal(instance: &Instance, moves: &[Move]) -> (Board, Option<String>) {
+/// The reason quotes what is left of `hand` (the hand as written, in its order), each move
+/// spending the first ball of its colour.
+pub fn replay_until_illegal(
+    instance: &Instance,
+    hand: &str,
+    moves: &[Move],
+) -> (Board, Option<String>) {
     let mut board = instance.board.clone();
-    let mut hand = instance.hand;
+    let mut left = hand.to_string();
     for (i, mv) in moves.iter().enumerate() {
         let why = if board.is_empty() {
             Some("the board is already empty".to_string())
@@ -108,15 +116,19 @@ pub fn replay_until_illegal(instance: &Instance, moves: &[Move]) -> (Board, Opti
                 board.len(),
                 board.len()
             ))
-        } else if hand.count(mv.colour) == 0 {
-            Some(format!("the hand {hand} holds no {}", mv.colour))
+        } else if !left.contains(mv.colour.as_char()) {
+            Some(if left.is_empty() {
+                "the hand is already empty".to_string()
+            } else {
+                format!("the hand {left} holds no {}", mv.colour)
+            })
         } else {
             None
         };
         if let Some(why) = why {
             return (board, Some(format!("move {} ({mv}): {why}", i + 1)));
         }
-        hand = hand.without(mv.colour).expect("checked above");
+        left = left.replacen(mv.colour.as_char(), "", 1);
         board = board.play(*mv).after;
     }
     (board, None)
@@ -130,7 +142,7 @@ mod tests {
     fn check_str(board: &str, hand: &str, moves: &[&str]) -> MovesCheck {
         let i = Instance::parse(board, hand, &Constraints::default()).unwrap();
         let moves: Vec<Move> = moves.iter().map(|m| Move::parse(m).unwrap()).collect();
-        check(&i, &moves, &mut Oracle::new()).unwrap()
+        check(&i, hand, &moves, &mut Oracle::new()).unwrap()
     }
 
     #[test]
@@ -153,6 +165,22 @@ mod tests {
         assert_eq!(
             c.illegal.as_deref(),
             Some("move 2 (R@1): the hand B holds no R")
+        );
+        let c = check_str("WRRBBW", "RB", &["R@1", "B@1", "W@0"]);
+        assert_eq!(
+            c.illegal.as_deref(),
+            Some("move 3 (W@0): the hand is already empty")
+        );
+        let c = check_str("RRWWRRBBRR", "WBW", &["R@0"]);
+        assert_eq!(
+            c.illegal.as_deref(),
+            Some("move 1 (R@0): the hand WBW holds no R"),
+            "the hand as written, not re-sorted"
+        );
+        let c = check_str("RRWWRRBBRR", "WBW", &["B@1", "R@0"]);
+        assert_eq!(
+            c.illegal.as_deref(),
+            Some("move 2 (R@0): the hand WW holds no R")
         );
         let c = check_str("WRRBBW", "RB", &["B@9"]);
         assert_eq!(
