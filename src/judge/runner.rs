@@ -248,6 +248,16 @@ impl SolutionReport {
             self.verdict.name()
         }
     }
+
+    /// The verdict's code as people read it: `not judged` when the toolchain is missing, else
+    /// `AC`, `WA`, ....
+    pub fn code_shown(&self) -> &'static str {
+        if self.toolchain_missing {
+            "not judged"
+        } else {
+            self.verdict.code()
+        }
+    }
 }
 
 /// How a submission's build went.

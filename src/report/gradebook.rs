@@ -28,8 +28,12 @@ pub struct Entry {
     pub as_expected: bool,
     /// The overall verdict: `accepted`, `wrong_answer`, ..., `compile_error`.
     pub verdict: VerdictKind,
+    /// Whether the judge lacked the submission's toolchain: it was not judged, and `verdict`
+    /// is `compile_error` (people's tables say `not judged`).
+    pub toolchain_missing: bool,
     /// Every per-case verdict seen, in order of first appearance, e.g. `["AC", "WA", "TLE"]`;
-    /// `["CE"]` (or `["RE"]` for a load error) for one judged on no case.
+    /// `["CE"]` (or `["RE"]` for a load error) for one judged on no case; `[]` for one whose
+    /// toolchain is missing.
     pub verdicts: Vec<&'static str>,
     /// Cases AC.
     pub passed: usize,
@@ -72,7 +76,7 @@ pub fn entry(r: &RunReport, s: &SolutionReport) -> Entry {
             verdicts.push(c.verdict);
         }
     }
-    if s.message.is_some() && s.cases.is_empty() {
+    if s.message.is_some() && s.cases.is_empty() && !s.toolchain_missing {
         verdicts.push(s.verdict.code());
     }
     let ac = s.cases.iter().filter(|c| c.verdict == "AC");
@@ -84,6 +88,7 @@ pub fn entry(r: &RunReport, s: &SolutionReport) -> Entry {
         expected: s.expected,
         as_expected: s.as_expected,
         verdict: s.verdict,
+        toolchain_missing: s.toolchain_missing,
         verdicts,
         passed: ac.clone().count(),
         total: r.cases,
@@ -148,8 +153,15 @@ pub fn table(r: &RunReport) -> String {
         let mut row = vec![
             e.name.clone(),
             e.language.clone(),
-            e.verdict.name().to_string(),
-            e.verdicts.join(" "),
+            if e.toolchain_missing {
+                "not judged".to_string()
+            } else {
+                e.verdict.name().to_string()
+            },
+            match e.verdicts.join(" ") {
+                v if v.is_empty() => "-".to_string(),
+                v => v,
+            },
             format!("{}/{}", e.passed, e.total),
             e.skipped.to_string(),
             format!("{}/{}", e.score, e.max_score),

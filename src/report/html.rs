@@ -165,7 +165,7 @@ fn matrix_row(s: &SolutionReport, cols: &[&str]) -> Markup {
         tr {
             td.name title=(s.path) { code { (s.name) } " " span.note { (s.language) } }
             td { (s.expected.code()) }
-            td class=(s.verdict.code()) { (s.verdict.code()) " " (mark) }
+            td class=(s.verdict.code()) { (s.code_shown()) " " (mark) }
             @for id in cols {
                 @match by_id.get(id) {
                     Some(c) => {
@@ -262,7 +262,7 @@ fn failures(r: &RunReport) -> Markup {
         @else { (gap_note()) }
         @for s in failing {
             h3 {
-                code { (s.name) } " " span class=(s.verdict.code()) { (s.verdict.code()) }
+                code { (s.name) } " " span class=(s.verdict.code()) { (s.code_shown()) }
                 @if s.as_expected { " " span.note { "(as expected)" } }
             }
             @if let Some(f) = &s.first_failure {

@@ -120,7 +120,7 @@ impl Progress {
             }
             Event::SolutionFinished { report } => {
                 self.bar
-                    .set_message(format!("{}: {}", report.name, report.verdict.name()));
+                    .set_message(format!("{}: {}", report.name, report.verdict_shown()));
             }
         }
     }

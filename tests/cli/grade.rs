@@ -487,3 +487,63 @@ fn a_regrade_replays_the_verdict_cache_and_rejudge_judges_again() {
     let rejudged = json(run("0", &["--rejudge", "--format", "json"]));
     assert_eq!(replayed(&rejudged), [false, false]);
 }
+
+/// Without python3 on PATH, Kattis's `rejected/two.py` is not judged: people's table says so
+/// (not "compile_error", which its expectation would then seem to meet), the JSON keeps
+/// `compile_error` with `toolchain_missing`, and the run is incomplete (exit 3).
+#[test]
+fn a_missing_toolchain_is_not_judged_not_a_compile_error() {
+    let dir = folder();
+    let run = |args: &[&str]| {
+        let out = judge()
+            .current_dir(dir.path())
+            .env("PATH", "/nonexistent")
+            .args(["grade", "--cases", "cases.toml", "--color", "never"])
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+        )
+    };
+    let (code, out) = run(&["kattis/rejected"]);
+    assert_eq!(code, Some(3), "{out}");
+    let row = out
+        .lines()
+        .find(|l| l.contains("kattis/rejected/two.py "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let cells: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(
+        cells,
+        [
+            "|",
+            "kattis/rejected/two.py",
+            "python3",
+            "not",
+            "judged",
+            "-",
+            "0/3",
+            "0",
+            "0/6",
+            "0.00",
+            "0.00",
+            "-",
+            "rejected",
+            "NO",
+            "|"
+        ]
+    );
+    let (code, out) = run(&["kattis/rejected", "--format", "json"]);
+    assert_eq!(code, Some(3), "{out}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let s = &v["submissions"][0];
+    assert_eq!(
+        (&s["verdict"], &s["toolchain_missing"], &s["verdicts"]),
+        (
+            &Value::from("compile_error"),
+            &Value::from(true),
+            &serde_json::json!([])
+        )
+    );
+}
