@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 use std::io::Read as _;
 use std::os::unix::fs::PermissionsExt as _;
+use std::os::unix::process::CommandExt as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Mutex, OnceLock};
@@ -100,15 +101,17 @@ fn probe_now(tool: &Tool) -> Result<String, String> {
             modified.as_nanos()
         ))
     });
-    let kept = stamp.as_ref().map(|s| {
-        let digest: String = Sha256::digest(s.as_bytes())[..12]
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        cache_root()
-            .join("versions")
-            .join(format!("{}-{digest}", tool.program))
-    });
+    let kept = stamp
+        .filter(|_| !multiplexer(&path, tool.program))
+        .map(|s| {
+            let digest: String = Sha256::digest(s.as_bytes())[..12]
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect();
+            cache_root()
+                .join("versions")
+                .join(format!("{}-{digest}", tool.program))
+        });
     if let Some(line) = kept.as_ref().and_then(|k| std::fs::read_to_string(k).ok()) {
         return Ok(line);
     }
@@ -120,9 +123,19 @@ fn probe_now(tool: &Tool) -> Result<String, String> {
     Ok(line)
 }
 
+/// Whether `path`, found for `program`, is a multiplexer (rustup's `rustc` is a link to
+/// `rustup`): it answers for the toolchain its configuration picks, which its file does not
+/// show, so its version is asked every time rather than kept on disk.
+fn multiplexer(path: &Path, program: &str) -> bool {
+    path.file_name()
+        .is_some_and(|n| !n.to_string_lossy().contains(program))
+}
+
 /// Runs `tool`'s version command: its first non-empty line, naming the program.
 fn ask_version(tool: &Tool, path: &Path) -> Result<String, String> {
+    // Named as on PATH: a multiplexer reads its role from argv[0].
     let out = Command::new(path)
+        .arg0(tool.program)
         .args(tool.version_args)
         .stdin(Stdio::null())
         .output()
@@ -427,4 +440,27 @@ fn shown_message(raw: &str, paste: &str, shown: &str) -> String {
         "{}\n... (message cut at {MESSAGE_BYTES} bytes)",
         &text[..cut]
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rustups_rustc_is_a_multiplexer_and_debians_versioned_names_are_not() {
+        let cases = [
+            ("/root/.cargo/bin/rustup", "rustc", true),
+            ("/usr/bin/x86_64-linux-gnu-g++-12", "g++", false),
+            ("/usr/bin/mono-sgen", "mono", false),
+            ("/usr/bin/php8.2", "php", false),
+            (
+                "/usr/lib/jvm/java-17-openjdk-amd64/bin/javac",
+                "javac",
+                false,
+            ),
+        ];
+        for (path, program, want) in cases {
+            assert_eq!(multiplexer(Path::new(path), program), want, "{path}");
+        }
+    }
 }
