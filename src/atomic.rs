@@ -4,8 +4,9 @@
 //! A read-modify-write of a shared file (a regression file, a case file `audit --fix` edits)
 //! also holds [`FolderLock`] on the file's folder, so two writers never lose each other's work.
 
-use std::fs::File;
+use std::fs::{File, Permissions};
 use std::io::Write as _;
+use std::os::unix::fs::PermissionsExt as _;
 use std::path::{Path, PathBuf};
 
 use nix::fcntl::{Flock, FlockArg};
@@ -15,6 +16,9 @@ use nix::fcntl::{Flock, FlockArg};
 ///
 /// The temporary file is `.<name>.<random>.tmp` beside the target: never a `*.toml`, so case
 /// discovery ignores one left behind by a `kill -9`.
+///
+/// The file keeps the mode of the file it replaces; a new file gets the mode `File::create`
+/// would give it (0666 less the umask), not the temporary file's private 0600.
 pub fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = folder_of(path);
     let name = path
@@ -23,7 +27,11 @@ pub fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let mut tmp = tempfile::Builder::new()
         .prefix(&format!(".{name}."))
         .suffix(".tmp")
+        .permissions(Permissions::from_mode(0o666))
         .tempfile_in(dir)?;
+    if let Ok(old) = std::fs::metadata(path) {
+        tmp.as_file().set_permissions(old.permissions())?;
+    }
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
@@ -85,6 +93,22 @@ mod tests {
         write(&path, b"new").unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn keeps_the_replaced_files_mode_and_gives_a_new_file_the_usual_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o7777;
+        let case_file = dir.path().join("cases.toml");
+        std::fs::write(&case_file, "old").unwrap();
+        std::fs::set_permissions(&case_file, Permissions::from_mode(0o640)).unwrap();
+        write(&case_file, b"new").unwrap();
+        assert_eq!(mode(&case_file), 0o640);
+        let usual = dir.path().join("usual");
+        File::create(&usual).unwrap();
+        let report = dir.path().join("report.json");
+        write(&report, b"{}").unwrap();
+        assert_eq!(mode(&report), mode(&usual));
     }
 
     /// flock locks belong to an open file description, so two acquisitions in one process
