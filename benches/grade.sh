@@ -29,7 +29,7 @@ done
 [ -n "$langs" ] || langs=$(ls tests/fixtures/languages)
 
 cargo build --release --quiet
-judge="$PWD/target/release/zuma-judge"
+judge="${CARGO_TARGET_DIR:-$PWD/target}/release/zuma-judge"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export ZUMA_JUDGE_CACHE="$work/cache"

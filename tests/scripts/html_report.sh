@@ -8,7 +8,7 @@ cd "$(dirname "$0")/../.."
 shot=${1:-target/html-report.png}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-./target/release/zuma-judge run --format json --out "$dir/run.json" --report html="$dir/run.html" > /dev/null
+"${CARGO_TARGET_DIR:-target}/release/zuma-judge" run --format json --out "$dir/run.json" --report html="$dir/run.html" > /dev/null
 # Chromium runs as root in CI: its own sandbox needs an unprivileged user, so it is turned off.
 flags=(--headless --no-sandbox --disable-gpu --hide-scrollbars)
 chromium "${flags[@]}" --dump-dom "file://$dir/run.html" 2> /dev/null > "$dir/dom.html"

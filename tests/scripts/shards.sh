@@ -11,7 +11,7 @@ board="${2:-6}"
 hand="${3:-3}"
 command -v parallel >/dev/null || { echo "shards.sh: GNU parallel is not installed (apt-get install parallel)" >&2; exit 2; }
 cargo build --release --quiet
-judge="$PWD/target/release/zuma-judge"
+judge="${CARGO_TARGET_DIR:-$PWD/target}/release/zuma-judge"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 bound=(--solution "$name" --max-board "$board" --max-hand "$hand" --no-record --format json)
