@@ -227,8 +227,9 @@ fn render(
 ) -> Result<String> {
     let (metamorphic, kill_matrix) = (how.metamorphic, how.kill_matrix);
     Ok(if metamorphic || kill_matrix {
-        // These call solutions in process, with no limits: only compiled solutions that are
-        // meant to answer (accepted, wrong_answer) take part.
+        // The metamorphic checks call solutions in process, with no limits: only compiled
+        // solutions that are meant to answer (accepted, wrong_answer) take part. The kill
+        // matrix reads the report, so it has every known-wrong solution.
         let answering: Vec<&dyn Solution> = chosen
             .iter()
             .copied()
