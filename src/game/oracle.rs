@@ -452,42 +452,11 @@ impl Oracle {
         path: &mut Vec<Move>,
     ) -> bool {
         if budget == 1 {
-            self.stats.one_move_checks += 1;
-            return match one_move(p, len, &hand) {
-                Some((gap, code)) => {
-                    path.push(Move {
-                        gap,
-                        colour: Colour::from_index(code as usize - 1),
-                    });
-                    true
-                }
-                None => false,
-            };
+            return self.last_move(p, len, &hand, path);
         }
-        let Some(counts) = count_bound(&counts_of(p, len), &hand) else {
-            self.stats.colour_cuts += 1;
+        let Some((key, counts)) = self.unbounded(p, len, &hand, budget) else {
             return false;
         };
-        if counts.moves > budget {
-            self.stats.colour_cuts += 1;
-            return false;
-        }
-        let key = (p, pack_hand(&hand));
-        match self.lower.get(&key) {
-            Some(&lower) if lower > budget => {
-                self.stats.memo_cuts += 1;
-                return false;
-            }
-            Some(_) => {}
-            None => {
-                let lower = partition_bound(p, len, &hand, &mut self.tables);
-                self.lower.insert(key, lower);
-                if lower > budget {
-                    self.stats.partition_cuts += 1;
-                    return false;
-                }
-            }
-        }
         self.stats.expanded += 1;
         // With no slack (the colour-count bound equals the budget), a sequence within budget
         // inserts exactly `3 - n` balls of each colour the count bound needs and none of any
@@ -527,6 +496,59 @@ impl Oracle {
         let lower = self.lower.entry(key).or_insert(0);
         *lower = (*lower).max(budget + 1);
         false
+    }
+
+    /// The one move that empties `p` with `hand`, pushed on `path`; false when none does.
+    fn last_move(&mut self, p: Packed, len: usize, hand: &[u8; 5], path: &mut Vec<Move>) -> bool {
+        self.stats.one_move_checks += 1;
+        match one_move(p, len, hand) {
+            Some((gap, code)) => {
+                path.push(Move {
+                    gap,
+                    colour: Colour::from_index(code as usize - 1),
+                });
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// `None` (the cut counted) when a lower bound shows that `budget` moves cannot empty `p`
+    /// with `hand`: the colour counts, the memo of failed budgets, or the partition bound
+    /// (computed once per state and memoised). Else the state's memo key and its colour-count
+    /// bound.
+    fn unbounded(
+        &mut self,
+        p: Packed,
+        len: usize,
+        hand: &[u8; 5],
+        budget: u8,
+    ) -> Option<((Packed, PackedHand), CountBound)> {
+        let Some(counts) = count_bound(&counts_of(p, len), hand) else {
+            self.stats.colour_cuts += 1;
+            return None;
+        };
+        if counts.moves > budget {
+            self.stats.colour_cuts += 1;
+            return None;
+        }
+        let key = (p, pack_hand(hand));
+        match self.lower.get(&key) {
+            Some(&lower) if lower > budget => {
+                self.stats.memo_cuts += 1;
+                return None;
+            }
+            Some(_) => {}
+            None => {
+                let lower = partition_bound(p, len, hand, &mut self.tables);
+                self.lower.insert(key, lower);
+                if lower > budget {
+                    self.stats.partition_cuts += 1;
+                    return None;
+                }
+            }
+        }
+        Some((key, counts))
     }
 
     /// Distinct states in the memo (grows across calls).
