@@ -92,70 +92,90 @@ impl Reporter for Human {
 /// submissions judged on no case, the failures per solution, wrong case assertions, refuted
 /// claims, case-file errors and the exit code.
 pub fn sections(o: &mut String, r: &RunReport) {
-    let refuted = r.claims.iter().filter(|c| !c.holds).count();
     o.push_str(&super::timing::section(r));
     sweep_section(o, r);
-
     unjudged(o, r);
+    failures_section(o, r);
+    assertions_section(o, r);
+    claims_section(o, r);
+    case_file_sections(o, r);
+    let _ = writeln!(o, "exit {}", r.exit_code);
+}
+
+/// Each solution's failures, with their witnesses.
+fn failures_section(o: &mut String, r: &RunReport) {
     let failing: Vec<_> = r
         .solutions
         .iter()
         .filter(|s| s.message.is_none() && (s.first_failure.is_some() || !s.as_expected))
         .collect();
-    if !failing.is_empty() {
-        let _ = writeln!(o, "Failures, per solution");
-        let _ = writeln!(o, "  {}", super::draw::GAP_LEGEND);
-        for s in failing {
-            failures_of(o, s, &r.config.constraints);
-        }
-        o.push('\n');
+    if failing.is_empty() {
+        return;
     }
+    let _ = writeln!(o, "Failures, per solution");
+    let _ = writeln!(o, "  {}", super::draw::GAP_LEGEND);
+    for s in failing {
+        failures_of(o, s, &r.config.constraints);
+    }
+    o.push('\n');
+}
 
+/// The cases whose `expected` or `invalid` does not hold.
+fn assertions_section(o: &mut String, r: &RunReport) {
     let wrong: Vec<_> = r.expectations.iter().filter(|e| !e.holds).collect();
-    if !wrong.is_empty() {
+    if wrong.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        o,
+        "Case assertions that do not hold (fix with `zuma-judge audit --fix`)"
+    );
+    for e in wrong {
         let _ = writeln!(
             o,
-            "Case assertions that do not hold (fix with `zuma-judge audit --fix`)"
+            "  {} (line {}): {}, but the truth is {}",
+            e.case, e.line, e.asserted, e.truth
         );
-        for e in wrong {
-            let _ = writeln!(
-                o,
-                "  {} (line {}): {}, but the truth is {}",
-                e.case, e.line, e.asserted, e.truth
-            );
-        }
-        o.push('\n');
     }
+    o.push('\n');
+}
 
-    if !r.claims.is_empty() {
+/// How many claims hold, and each refuted one with the truth.
+fn claims_section(o: &mut String, r: &RunReport) {
+    if r.claims.is_empty() {
+        return;
+    }
+    let refuted = r.claims.iter().filter(|c| !c.holds).count();
+    let _ = writeln!(
+        o,
+        "Claims: {} checked, {} hold, {refuted} refuted",
+        r.claims.len(),
+        r.claims.len() - refuted
+    );
+    for c in r.claims.iter().filter(|c| !c.holds) {
+        let truth = match (&c.oracle, &c.rejected) {
+            (Some(v), _) => format!("oracle {v}"),
+            (None, Some(reason)) => format!("input rejected: {reason}"),
+            (None, None) => "no answer".into(),
+        };
+        let truth = match &c.moves {
+            Some(m) => format!("{truth}; replayed: {}", m.describe()),
+            None => truth,
+        };
+        let strict = if c.strict { " [strict]" } else { "" };
         let _ = writeln!(
             o,
-            "Claims: {} checked, {} hold, {refuted} refuted",
-            r.claims.len(),
-            r.claims.len() - refuted
+            "  {}: {} claimed {}; {truth}{strict}",
+            c.case,
+            c.source,
+            c.claimed_text()
         );
-        for c in r.claims.iter().filter(|c| !c.holds) {
-            let truth = match (&c.oracle, &c.rejected) {
-                (Some(v), _) => format!("oracle {v}"),
-                (None, Some(reason)) => format!("input rejected: {reason}"),
-                (None, None) => "no answer".into(),
-            };
-            let truth = match &c.moves {
-                Some(m) => format!("{truth}; replayed: {}", m.describe()),
-                None => truth,
-            };
-            let strict = if c.strict { " [strict]" } else { "" };
-            let _ = writeln!(
-                o,
-                "  {}: {} claimed {}; {truth}{strict}",
-                c.case,
-                c.source,
-                c.claimed_text()
-            );
-        }
-        o.push('\n');
     }
+    o.push('\n');
+}
 
+/// The case-file warnings (nothing lost) and errors (cases not judged).
+fn case_file_sections(o: &mut String, r: &RunReport) {
     if !r.case_warnings.is_empty() {
         let _ = writeln!(o, "Case-file warnings (no case lost)");
         for w in &r.case_warnings {
@@ -170,7 +190,6 @@ pub fn sections(o: &mut String, r: &RunReport) {
         }
         o.push('\n');
     }
-    let _ = writeln!(o, "exit {}", r.exit_code);
 }
 
 /// What the file count does not say: `""`, or ` (1 unreadable, 1 via symlinks)`. The count
