@@ -320,6 +320,16 @@ pub struct SearchStats {
     pub memo_cuts: u64,
 }
 
+/// An instance with the oracle's answer for it: what the runner hands the reporters with each
+/// judged case, so that they draw its witness without parsing the board or solving again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// The input.
+    pub instance: Instance,
+    /// The oracle's answer for it.
+    pub answer: Answer,
+}
+
 /// The oracle's answer for one instance.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answer {

@@ -11,8 +11,8 @@ pub use crate::cases::check::{check_suite, claim_report, Checked, ClaimReport, E
 use crate::cases::config::Config;
 use crate::game::generate;
 use crate::game::moves::compact;
-use crate::game::oracle::{Answer, Oracle, WitnessError};
-use crate::game::rules::{Instance, Move};
+use crate::game::oracle::{Answer, Oracle, Solved, WitnessError};
+use crate::game::rules::Instance;
 use crate::judge::execute::{Executor, Failure, Outcome, Unjudged};
 use crate::judge::minimise;
 use crate::judge::timing::{self, Timing};
@@ -103,6 +103,9 @@ pub struct CaseResult {
     /// For RE/TLE/MLE: what happened; for SKIP, why.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// The input and the oracle's answer, typed, for the reporters' witnesses.
+    #[serde(skip)]
+    pub solved: Solved,
 }
 
 fn is_one(n: &usize) -> bool {
@@ -178,9 +181,9 @@ pub struct FailingInput {
     pub message: Option<String>,
     /// Board plus hand, in balls.
     pub size: usize,
+    /// The input and the oracle's answer, typed, for the reporters' witnesses.
     #[serde(skip)]
-    /// The witness as moves, for the human report.
-    pub moves: Vec<Move>,
+    pub solved: Solved,
 }
 
 /// One solution's results. JSON keys as the README's "Verdicts and exit codes" lists them, plus
@@ -598,7 +601,11 @@ impl Judging<'_, '_> {
         };
         for (k, (c, inst, ans)) in valid.iter().enumerate() {
             if self.tle.skipping(&config.judging) {
-                let result = skipped(c, ans.as_i32(), &self.tle.describe());
+                let solved = Solved {
+                    instance: (*inst).clone(),
+                    answer: (*ans).clone(),
+                };
+                let result = skipped(c, solved, &self.tle.describe());
                 judged.results.push(result);
                 continue;
             }
@@ -628,10 +635,14 @@ impl Judging<'_, '_> {
                 time_ms: out.wall_ms,
             });
             let (board, hand) = (&c.board, &c.hand);
+            let solved = Solved {
+                instance: (*inst).clone(),
+                answer: (*ans).clone(),
+            };
             let result = case_result(
                 c.id.clone(),
                 (board, hand),
-                ans.as_i32(),
+                solved,
                 &verdict,
                 &out,
                 cpus,
@@ -719,15 +730,11 @@ impl Judging<'_, '_> {
                 verdict: verdict.kind().code(),
             });
             // A swept class is worth no points: the score is the case files'.
-            let result = case_result(
-                id.clone(),
-                (&board, &hand),
-                ans.as_i32(),
-                &verdict,
-                &out,
-                cpus,
-                0,
-            );
+            let solved = Solved {
+                instance: inst.clone(),
+                answer: ans.clone(),
+            };
+            let result = case_result(id.clone(), (&board, &hand), solved, &verdict, &out, cpus, 0);
             judged.results.push(result);
             let failed = Failed {
                 board,
@@ -957,7 +964,10 @@ fn failing_of_result(r: &CaseResult, inst: &Instance, ans: &Answer) -> FailingIn
             .collect(),
         message: r.message.clone(),
         size: inst.size(),
-        moves,
+        solved: Solved {
+            instance: inst.clone(),
+            answer: ans.clone(),
+        },
     }
 }
 
@@ -1043,12 +1053,12 @@ impl TleStreak {
 }
 
 /// The result of a case skipped after a run of limit verdicts, `streak` in words.
-fn skipped(c: &Case, oracle: i32, streak: &str) -> CaseResult {
+fn skipped(c: &Case, solved: Solved, streak: &str) -> CaseResult {
     CaseResult {
         case: c.id.clone(),
         board: c.board.clone(),
         hand: c.hand.clone(),
-        oracle,
+        oracle: solved.answer.as_i32(),
         got: None,
         verdict: SKIPPED,
         points: c.points,
@@ -1059,6 +1069,7 @@ fn skipped(c: &Case, oracle: i32, streak: &str) -> CaseResult {
         runs: 0,
         cpu_runs_ms: Vec::new(),
         message: Some(format!("skipped: {streak} before it")),
+        solved,
     }
 }
 
@@ -1066,12 +1077,13 @@ fn skipped(c: &Case, oracle: i32, streak: &str) -> CaseResult {
 fn case_result(
     case: String,
     (board, hand): (&str, &str),
-    oracle: i32,
+    solved: Solved,
     verdict: &Verdict,
     out: &Outcome,
     cpus: Vec<f64>,
     points: u64,
 ) -> CaseResult {
+    let oracle = solved.answer.as_i32();
     CaseResult {
         case,
         points,
@@ -1087,6 +1099,7 @@ fn case_result(
         runs: cpus.len().max(1),
         cpu_runs_ms: cpus,
         message: failure_message(verdict),
+        solved,
     }
 }
 
@@ -1279,7 +1292,10 @@ fn failing_input(inst: &Instance, ans: &Answer, v: &Verdict) -> FailingInput {
             .collect(),
         message: failure_message(v),
         size: inst.size(),
-        moves,
+        solved: Solved {
+            instance: inst.clone(),
+            answer: ans.clone(),
+        },
     }
 }
 

@@ -119,7 +119,20 @@ mod tests {
             runs: 1,
             cpu_runs_ms: Vec::new(),
             message: message.map(String::from),
+            solved: solved_rr_r(),
         }
+    }
+
+    /// RR + R, solved: one move.
+    fn solved_rr_r() -> crate::game::oracle::Solved {
+        let instance = crate::game::rules::Instance::parse(
+            "RR",
+            "R",
+            &crate::game::rules::Constraints::default(),
+        )
+        .unwrap();
+        let answer = crate::game::oracle::solve(&instance).unwrap();
+        crate::game::oracle::Solved { instance, answer }
     }
 
     #[test]

@@ -8,10 +8,10 @@ use std::collections::HashMap;
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 
 use crate::editorial::Review;
-use crate::game::oracle::Oracle;
+use crate::game::oracle::{Answer, Oracle};
 use crate::game::partial;
 use crate::game::rules::{Constraints, Instance, Move};
-use crate::judge::runner::{CaseResult, RunReport, SolutionReport};
+use crate::judge::runner::{CaseResult, FailingInput, RunReport, SolutionReport};
 use crate::judge::verdict::VerdictKind;
 use crate::report::{count, explain, returned, sweep_summary, Reporter};
 
@@ -250,7 +250,6 @@ fn plot(s: &SolutionReport, cols: &[&str], limit: f64) -> Markup {
 /// Each submission's first failure in case order (as expected or not), with the oracle's
 /// witness drawn, and its minimised input.
 fn failures(r: &RunReport) -> Markup {
-    let limits = &r.config.constraints;
     let failing: Vec<&SolutionReport> = r
         .solutions
         .iter()
@@ -267,11 +266,11 @@ fn failures(r: &RunReport) -> Markup {
             }
             @if let Some(f) = &s.first_failure {
                 p { code { (s.first_failure_case.as_deref().unwrap_or("?")) } ": " span class=(f.verdict) { (f.verdict) } }
-                (input_witness(&f.board, &f.hand, f.oracle, returned(f.got, f.message.as_deref()), limits))
+                (failing_witness(f))
             }
             @if let Some(m) = &s.minimised {
                 p { "Minimised to " (m.size) " balls: " span class=(m.verdict) { (m.verdict) } }
-                (input_witness(&m.board, &m.hand, m.oracle, returned(m.got, m.message.as_deref()), limits))
+                (failing_witness(m))
             }
         }
     }
@@ -285,6 +284,16 @@ fn gap_note() -> Markup {
             " (LeetCode's insertion index); gap " i { "n" } " is the end. "
             "The inserted ball is ringed; each removal of the chain reaction has its own row."
         }
+    }
+}
+
+/// A judged failing input (as called), what was returned, and the oracle's witness drawn from
+/// the runner's instance and answer.
+fn failing_witness(f: &FailingInput) -> Markup {
+    html! {
+        p.mono { "board " (f.board) "  hand " (f.hand) ": oracle " (f.oracle) ", returned "
+            (returned(f.got, f.message.as_deref())) }
+        (drawn(&f.solved.instance, &f.hand, &f.solved.answer))
     }
 }
 
@@ -310,18 +319,23 @@ pub fn witness(board: &str, hand: &str, limits: &Constraints) -> Markup {
         Err(e) => return html! { p.note { "no witness: input rejected: " (e.to_string()) } },
     };
     match Oracle::new().solve(&inst) {
-        Ok(a) => match &a.witness {
-            Some(w) => moves(&inst, hand, w),
-            None => {
-                let p = partial::best_partial(&inst, partial::MAX_STATES);
-                html! {
-                    p.note { (explain::search(&a, inst.hand.len())) ". "
-                        (crate::report::draw::partial_summary(&p)) ":" }
-                    (moves(&inst, hand, &p.moves))
-                }
-            }
-        },
+        Ok(a) => drawn(&inst, hand, &a),
         Err(e) => html! { p.note { "no witness: " (e.to_string()) } },
+    }
+}
+
+/// The oracle's `answer` for `inst` drawn: its witness, or for -1 the best partial line.
+fn drawn(inst: &Instance, hand: &str, answer: &Answer) -> Markup {
+    match &answer.witness {
+        Some(w) => moves(inst, hand, w),
+        None => {
+            let p = partial::best_partial(inst, partial::MAX_STATES);
+            html! {
+                p.note { (explain::search(answer, inst.hand.len())) ". "
+                    (crate::report::draw::partial_summary(&p)) ":" }
+                (moves(inst, hand, &p.moves))
+            }
+        }
     }
 }
 

@@ -7,7 +7,6 @@ use std::fmt::Write as _;
 use comfy_table::{presets, CellAlignment, ContentArrangement, Table};
 
 use super::{fails_for, missing_promise, returned, witness_lines, Reporter};
-use crate::game::rules::Constraints;
 use crate::judge::runner::{CaseResult, FailingInput, RunReport, SolutionReport};
 use crate::judge::verdict::{Expected, VerdictKind};
 
@@ -115,7 +114,7 @@ fn failures_section(o: &mut String, r: &RunReport) {
     let _ = writeln!(o, "Failures, per solution");
     let _ = writeln!(o, "  {}", super::draw::GAP_LEGEND);
     for s in failing {
-        failures_of(o, s, &r.config.constraints);
+        failures_of(o, s);
     }
     o.push('\n');
 }
@@ -291,7 +290,7 @@ fn sweep_section(o: &mut String, r: &RunReport) {
 /// One solution's block: a header, every non-AC case on one line (those its folder does not
 /// allow tagged `[unexpected]`), then its first failure and the minimised input, each with the
 /// oracle's witness drawn.
-fn failures_of(o: &mut String, s: &SolutionReport, limits: &Constraints) {
+fn failures_of(o: &mut String, s: &SolutionReport) {
     let skipped = s
         .cases
         .iter()
@@ -358,18 +357,18 @@ fn failures_of(o: &mut String, s: &SolutionReport, limits: &Constraints) {
             returned(c.got, c.message.as_deref())
         );
     }
-    witnesses(o, s, limits);
+    witnesses(o, s);
 }
 
 /// The first failure drawn, then its minimised input (or that nothing smaller was found).
-fn witnesses(o: &mut String, s: &SolutionReport, limits: &Constraints) {
+fn witnesses(o: &mut String, s: &SolutionReport) {
     if let Some(f) = &s.first_failure {
         let _ = writeln!(
             o,
             "  first failure, {}:",
             s.first_failure_case.as_deref().unwrap_or("?")
         );
-        failing_block(o, f, limits);
+        failing_block(o, f);
     }
     if let Some(m) = &s.minimised {
         let unchanged = s
@@ -383,12 +382,12 @@ fn witnesses(o: &mut String, s: &SolutionReport, limits: &Constraints) {
             );
         } else {
             let _ = writeln!(o, "  minimised to {} balls (board + hand):", m.size);
-            failing_block(o, m, limits);
+            failing_block(o, m);
         }
     }
 }
 
-fn failing_block(o: &mut String, f: &FailingInput, limits: &Constraints) {
+fn failing_block(o: &mut String, f: &FailingInput) {
     let _ = writeln!(
         o,
         "    {} + {}: oracle {}, returned {}",
@@ -397,7 +396,7 @@ fn failing_block(o: &mut String, f: &FailingInput, limits: &Constraints) {
         f.oracle,
         returned(f.got, f.message.as_deref())
     );
-    for line in witness_lines(&f.board, &f.hand, limits, true) {
+    for line in witness_lines(&f.solved, &f.hand, true) {
         let _ = writeln!(o, "    {line}");
     }
 }

@@ -176,7 +176,7 @@ fn solution_suite(r: &RunReport, s: &SolutionReport) -> Suite {
     let mut cases: Vec<TestCase> = s
         .cases
         .iter()
-        .map(|c| test_case(r, s, c, failing.contains(&c.case.as_str())))
+        .map(|c| test_case(s, c, failing.contains(&c.case.as_str())))
         .collect();
     cases.extend(build_case(s));
     cases.extend(promise_case(s));
@@ -203,7 +203,7 @@ fn solution_suite(r: &RunReport, s: &SolutionReport) -> Suite {
 
 /// One judged case: skipped, a failure when it `fails` the solution's folder, else passed
 /// (with a note when its verdict is not AC but the folder promises it).
-fn test_case(r: &RunReport, s: &SolutionReport, c: &CaseResult, fails: bool) -> TestCase {
+fn test_case(s: &SolutionReport, c: &CaseResult, fails: bool) -> TestCase {
     let skipped = c.verdict == crate::judge::runner::SKIPPED;
     let problem = if skipped {
         Some(Problem {
@@ -213,7 +213,7 @@ fn test_case(r: &RunReport, s: &SolutionReport, c: &CaseResult, fails: bool) -> 
             body: String::new(),
         })
     } else {
-        fails.then(|| case_failure(r, s, c))
+        fails.then(|| case_failure(s, c))
     };
     let promised = !fails && !skipped && kind_of(c.verdict) != VerdictKind::Accepted;
     TestCase {
@@ -277,7 +277,7 @@ fn promise_case(s: &SolutionReport) -> Option<TestCase> {
     })
 }
 
-fn case_failure(r: &RunReport, s: &SolutionReport, c: &CaseResult) -> Problem {
+fn case_failure(s: &SolutionReport, c: &CaseResult) -> Problem {
     let got = returned(c.got, c.message.as_deref());
     let minimised = s.minimised.as_ref().map(|m| {
         format!(
@@ -324,7 +324,7 @@ fn case_failure(r: &RunReport, s: &SolutionReport, c: &CaseResult) -> Problem {
     body.push_str("oracle's witness (");
     body.push_str(super::draw::GAP_LEGEND);
     body.push_str("):\n");
-    for line in witness_lines(&c.board, &c.hand, &r.config.constraints, false) {
+    for line in witness_lines(&c.solved, &c.hand, false) {
         body.push_str("  ");
         body.push_str(&line);
         body.push('\n');

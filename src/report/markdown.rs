@@ -164,7 +164,7 @@ fn failures(o: &mut String, r: &RunReport) {
         }
         let failing = failing_cases(s);
         for c in failing.iter().take(DETAILS_PER_SOLUTION) {
-            case_details(o, r, s, c);
+            case_details(o, s, c);
         }
         if failing.len() > DETAILS_PER_SOLUTION {
             let _ = writeln!(
@@ -229,7 +229,7 @@ fn details(o: &mut String, summary: &str, body: &str) {
     let _ = writeln!(o, "````\n\n</details>\n");
 }
 
-fn case_details(o: &mut String, r: &RunReport, s: &SolutionReport, c: &CaseResult) {
+fn case_details(o: &mut String, s: &SolutionReport, c: &CaseResult) {
     let got = returned(c.got, c.message.as_deref());
     let summary = format!(
         "❌ {} {} on {}: oracle {}, returned {}",
@@ -243,7 +243,7 @@ fn case_details(o: &mut String, r: &RunReport, s: &SolutionReport, c: &CaseResul
         "board {}  hand {}: oracle {}, returned {got}\n",
         c.board, c.hand, c.oracle
     );
-    for line in witness_lines(&c.board, &c.hand, &r.config.constraints, false) {
+    for line in witness_lines(&c.solved, &c.hand, false) {
         let _ = writeln!(body, "  {line}");
     }
     if s.first_failure_case.as_deref() == Some(c.case.as_str()) {
@@ -257,7 +257,7 @@ fn case_details(o: &mut String, r: &RunReport, s: &SolutionReport, c: &CaseResul
                 m.oracle,
                 returned(m.got, m.message.as_deref())
             );
-            for line in witness_lines(&m.board, &m.hand, &r.config.constraints, false) {
+            for line in witness_lines(&m.solved, &m.hand, false) {
                 let _ = writeln!(body, "  {line}");
             }
         }

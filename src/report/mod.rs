@@ -25,8 +25,7 @@ use std::str::FromStr;
 
 use clap::ValueEnum;
 
-use crate::game::oracle::Oracle;
-use crate::game::rules::{Constraints, Instance};
+use crate::game::oracle::Solved;
 use crate::judge::runner::{CaseResult, RunReport, SolutionReport};
 use crate::judge::verdict::{Expected, VerdictKind};
 
@@ -224,19 +223,11 @@ pub fn returned(got: Option<i32>, message: Option<&str>) -> String {
     }
 }
 
-/// The oracle's witness for `board` + `hand`, drawn with [`draw::explain`], or one line saying
-/// why there is none (input outside `limits`, or an oracle error). The hand is shown as `hand`
-/// is written; the caller prints [`draw::GAP_LEGEND`] once above its witnesses. Solves afresh:
-/// reporters only hold the first failure's witness, and the oracle is deterministic.
-pub fn witness_lines(board: &str, hand: &str, limits: &Constraints, styled: bool) -> Vec<String> {
-    let inst = match Instance::parse(board, hand, limits) {
-        Ok(i) => i,
-        Err(e) => return vec![format!("no witness: input rejected: {e}")],
-    };
-    match Oracle::new().solve(&inst) {
-        Ok(answer) => draw::explain(&inst, hand, &answer, styled),
-        Err(e) => vec![format!("no witness: {e}")],
-    }
+/// The oracle's witness for a judged input, drawn with [`draw::explain`] from the runner's own
+/// instance and answer (nothing is parsed or solved again). The hand is shown as `hand` is
+/// written; the caller prints [`draw::GAP_LEGEND`] once above its witnesses.
+pub fn witness_lines(solved: &Solved, hand: &str, styled: bool) -> Vec<String> {
+    draw::explain(&solved.instance, hand, &solved.answer, styled)
 }
 
 /// A run with failing solutions, for the reporters' tests: three fakes judged on three cases.
