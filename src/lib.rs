@@ -37,9 +37,13 @@
 //! game <- cases <- submission <- judge <- hunt/editorial <- report <- cli
 //! ```
 //!
+//! The runner hands each judged input to the reporters typed: a case result and a failing input
+//! carry `game::oracle::Solved` (the instance and the oracle's answer), from which the reporters
+//! draw the witness without parsing a board or solving again. Their JSON carries the witness as
+//! moves (`game::moves::compact`, `R@2 B@1`).
+//!
 //! One upward arrow remains: `editorial::grade` draws its counterexample's witness with
-//! `report::draw` into the rows that its JSON carries as `witness`. Witnesses elsewhere travel
-//! as moves (`game::moves::compact`, `R@2 B@1`) and are drawn by the reporters.
+//! `report::draw` into the rows that its JSON carries as `witness`.
 //!
 //! `judge::execute` and `judge::verdict` are re-exports of `submission::execute` and
 //! `submission::verdict`, which `submission` needs; `judge::runner`'s `check_suite` and
