@@ -76,7 +76,7 @@ pub fn run(config: &Config, a: ExhaustArgs) -> Result<u8> {
     bar.0.finish_and_clear();
     let text = match a.format {
         HuntFormat::Json => zuma_judge::report::versioned_json(&report)?,
-        HuntFormat::Human => hunt::exhaust(&report, &config.constraints, None),
+        HuntFormat::Human => hunt::exhaust(&report, None),
     };
     emit(&text, a.out.as_deref())?;
     match (&report.counterexample, a.recording.no_record, a.shard) {

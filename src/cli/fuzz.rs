@@ -75,7 +75,7 @@ pub fn run(config: &Config, a: FuzzArgs) -> Result<u8> {
     let report = fuzz::run(sol, &make, &opts, &config.constraints)?;
     let text = match a.format {
         HuntFormat::Json => zuma_judge::report::versioned_json(&report)?,
-        HuntFormat::Human => hunt::fuzz(&report, &config.constraints),
+        HuntFormat::Human => hunt::fuzz(&report),
     };
     emit(&text, a.out.as_deref())?;
     if let (Some(f), false) = (&report.failure, a.recording.no_record) {

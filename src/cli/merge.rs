@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::{anyhow, bail, Result};
 
 use zuma_judge::cases::config::Config;
-use zuma_judge::game::oracle::Oracle;
+use zuma_judge::game::oracle::{Oracle, Solved};
 use zuma_judge::game::rules::Instance;
 use zuma_judge::hunt::counterexample::Counterexample;
 use zuma_judge::hunt::exhaust;
@@ -37,16 +37,20 @@ pub fn run(config: &Config, a: MergeArgs) -> Result<u8> {
     for f in &a.files {
         reports.push((f.clone(), exhaust::read_report(f)?));
     }
-    let merged = exhaust::merge(&reports)?;
+    let mut merged = exhaust::merge(&reports)?;
+    let checked = merged
+        .counterexample
+        .as_mut()
+        .map(|cx| check_with_oracle(cx, config));
     let text = match a.format {
         HuntFormat::Json => zuma_judge::report::versioned_json(&merged)?,
-        HuntFormat::Human => hunt::exhaust(&merged, &config.constraints, Some(a.files.len())),
+        HuntFormat::Human => hunt::exhaust(&merged, Some(a.files.len())),
     };
     emit(&text, a.out.as_deref())?;
     if let (Some(cx), false) = (&merged.counterexample, a.recording.no_record) {
-        // The shard files are input: check them before writing a case from them.
+        // The shard files are input: checked before a case is written from them.
         Hunted::find(&merged.solution, false, config)?;
-        check_with_oracle(cx, config)?;
+        checked.transpose()?;
         record(
             &a.recording.regressions,
             &merged.solution,
@@ -63,8 +67,9 @@ pub fn run(config: &Config, a: MergeArgs) -> Result<u8> {
     Ok(merged.exit_code() as u8)
 }
 
-/// Errors unless the shards' counterexample is a valid input whose answer they state right.
-fn check_with_oracle(cx: &Counterexample, config: &Config) -> Result<()> {
+/// Errors unless the shards' counterexample is a valid input whose answer they state right;
+/// else gives it the oracle's typed answer, from which its witness is drawn.
+fn check_with_oracle(cx: &mut Counterexample, config: &Config) -> Result<()> {
     let inst = Instance::parse(&cx.board, &cx.hand, &config.constraints).map_err(|e| {
         anyhow!(
             "the shards' counterexample {} + {} is not a valid input: {e}",
@@ -72,7 +77,8 @@ fn check_with_oracle(cx: &Counterexample, config: &Config) -> Result<()> {
             cx.hand
         )
     })?;
-    let truth = Oracle::new().solve(&inst)?.as_i32();
+    let answer = Oracle::new().solve(&inst)?;
+    let truth = answer.as_i32();
     if truth != cx.oracle {
         bail!(
             "the shards say the answer for {} + {} is {}, the oracle says {truth}; not recorded",
@@ -81,5 +87,9 @@ fn check_with_oracle(cx: &Counterexample, config: &Config) -> Result<()> {
             cx.oracle
         );
     }
+    cx.solved = Some(Solved {
+        instance: inst,
+        answer,
+    });
     Ok(())
 }

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::source::CodeBlock;
 use crate::cases::config::Config;
-use crate::game::oracle::{Oracle, WitnessError};
+use crate::game::oracle::{Oracle, Solved, WitnessError};
 use crate::game::rules::Instance;
 use crate::hunt::counterexample::Counterexample;
 use crate::hunt::exhaust;
@@ -167,7 +167,7 @@ pub fn grade(
             out.counterexample = minimised(exec.as_mut(), i, config, &mut oracle)?;
         }
     }
-    finish(&mut out, exec.as_mut(), &mut oracle, first.map(|f| f.1))?;
+    finish(&mut out, exec.as_mut(), first.map(|f| f.1));
     Ok(out)
 }
 
@@ -231,7 +231,7 @@ fn minimised(
         .call(&small.board.to_string(), &small.hand.to_string())
         .result;
     Ok(Counterexample::new(
-        &small.board.to_string(),
+        &small,
         &small.hand.to_string(),
         &answer,
         &got,
@@ -239,23 +239,22 @@ fn minimised(
 }
 
 /// The verdict from the counterexample (judged once more for its kind), and its witness drawn.
-fn finish(
-    out: &mut CodeResult,
-    exec: &mut dyn Executor,
-    oracle: &mut Oracle,
-    first: Option<Verdict>,
-) -> Result<(), WitnessError> {
+fn finish(out: &mut CodeResult, exec: &mut dyn Executor, first: Option<Verdict>) {
     let Some(cx) = &out.counterexample else {
         out.verdict = match first {
             Some(v) => v.kind().name().to_string(),
             None => VerdictKind::Accepted.name().to_string(),
         };
-        return Ok(());
+        return;
     };
-    let limits = crate::game::rules::Constraints::default();
-    let inst = Instance::parse(&cx.board, &cx.hand, &limits).expect("a swept input is valid");
-    let answer = oracle.solve(&inst)?;
-    let (v, _) = runner::judge(exec, &inst, answer.as_i32());
+    let Solved {
+        instance: inst,
+        answer,
+    } = cx
+        .solved
+        .as_ref()
+        .expect("a counterexample found here carries its answer");
+    let (v, _) = runner::judge(exec, inst, answer.as_i32());
     let kind = if v == Verdict::Accepted {
         VerdictKind::WrongAnswer
     } else {
@@ -263,6 +262,5 @@ fn finish(
     };
     out.verdict = kind.name().to_string();
     out.message = Some(format!("{} + {}: {}", cx.board, cx.hand, v.describe()));
-    out.witness = draw::explain(&inst, &cx.hand, &answer, false);
-    Ok(())
+    out.witness = draw::explain(inst, &cx.hand, answer, false);
 }

@@ -5,7 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::moves::compact;
-use crate::game::oracle::Answer;
+use crate::game::oracle::{Answer, Solved};
+use crate::game::rules::Instance;
 use crate::judge::execute::Failure;
 use crate::judge::metamorphic::Inconsistency;
 
@@ -91,22 +92,28 @@ pub struct Counterexample {
     /// When the candidate also disagrees with itself on this input's class, how.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub inconsistency: Option<Inconsistency>,
+    /// The input and the oracle's answer, typed, for the reporters' witness; `None` only for
+    /// one read back from JSON (a shard's), until `merge` checks it against the oracle.
+    #[serde(skip)]
+    pub solved: Option<Solved>,
 }
 
 impl Counterexample {
-    /// The counterexample for `board` + `hand` (strings as passed), the oracle's `answer`, and
+    /// The counterexample for `inst` (its hand as passed: `hand`), the oracle's `answer`, and
     /// the candidate's `got`. `None` when the candidate was right.
     pub fn new(
-        board: &str,
+        inst: &Instance,
         hand: &str,
         answer: &Answer,
         got: &Result<i32, Failure>,
     ) -> Option<Counterexample> {
+        let board = inst.board.to_string();
         let oracle = answer.as_i32();
         let kind = classify(oracle, got)?;
         let moves = answer.witness.clone().unwrap_or_default();
         Some(Counterexample {
-            board: board.to_string(),
+            size: board.len() + hand.len(),
+            board,
             hand: hand.to_string(),
             oracle,
             got: got.as_ref().ok().copied(),
@@ -115,9 +122,12 @@ impl Counterexample {
                 .split_whitespace()
                 .map(String::from)
                 .collect(),
-            size: board.len() + hand.len(),
             message: got.as_ref().err().map(failure_text),
             inconsistency: None,
+            solved: Some(Solved {
+                instance: inst.clone(),
+                answer: answer.clone(),
+            }),
         })
     }
 

@@ -455,18 +455,13 @@ fn counterexample_of(
             hand: class.hand,
         };
         let answer = oracle.solve(&inst)?;
-        Counterexample::new(
-            &class.board.to_string(),
-            &class.hand.to_string(),
-            &answer,
-            &j.got,
-        )
+        Counterexample::new(&inst, &class.hand.to_string(), &answer, &j.got)
     } else {
         let (vb, vh, vgot) = j.variant.as_ref().expect("only a variant can fail alone");
         let inst = Instance::parse(vb, vh, limits).expect("a variant of a valid instance");
         let answer = oracle.solve(&inst)?;
         debug_assert_eq!(answer.as_i32(), j.oracle);
-        Counterexample::new(vb, vh, &answer, vgot)
+        Counterexample::new(&inst, vh, &answer, vgot)
     };
     let mut cx = cx.expect("a failing class has a failing input");
     cx.inconsistency = j.inconsistency;

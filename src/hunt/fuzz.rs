@@ -162,7 +162,7 @@ fn judge_one(
     let (b, h) = (inst.board.to_string(), inst.hand.to_string());
     let got = w.exec.call(&b, &h).result;
     exhaust::not_stopped(&got)?;
-    let mut failure = Counterexample::new(&b, &h, &answer, &got).map(|c| (inst.clone(), c));
+    let mut failure = Counterexample::new(&inst, &h, &answer, &got).map(|c| (inst.clone(), c));
     if metamorphic {
         let mut perm = [0, 1, 2, 3, 4];
         perm.shuffle(&mut rng);
@@ -182,7 +182,7 @@ fn judge_one(
             if failure.is_none() {
                 let vinst = Instance::parse(&vb, &vh, limits).expect("a variant of a valid input");
                 let vanswer = w.oracle.solve(&vinst)?;
-                failure = Counterexample::new(&vb, &vh, &vanswer, &vgot).map(|c| (vinst, c));
+                failure = Counterexample::new(&vinst, &vh, &vanswer, &vgot).map(|c| (vinst, c));
             }
             if let Some((_, c)) = failure.as_mut() {
                 c.inconsistency = Some(inc);
@@ -370,7 +370,7 @@ fn shrink(
     let got = exec.call(&b, &h).result;
     let shrunk = match &got {
         Err(Failure::Stopped(_)) => cx.clone(),
-        _ => Counterexample::new(&b, &h, &a, &got).unwrap_or_else(|| cx.clone()),
+        _ => Counterexample::new(&small, &h, &a, &got).unwrap_or_else(|| cx.clone()),
     };
     let smaller = if slow || interrupted(opts) {
         None

@@ -3,7 +3,6 @@
 
 use std::fmt::Write as _;
 
-use crate::game::rules::{Constraints, Instance, Move};
 use crate::hunt::counterexample::{Counterexample, FailureKind};
 use crate::hunt::exhaust::ExhaustReport;
 use crate::hunt::fuzz::FuzzReport;
@@ -12,14 +11,20 @@ use crate::judge::metamorphic::Inconsistency;
 use crate::report::draw;
 
 /// The witness of `cx` drawn as every command draws one ([`draw::moves`], the hand as written,
-/// under [`draw::GAP_LEGEND`]), indented, or the -1 line.
-fn witness_block(o: &mut String, cx: &Counterexample, limits: &Constraints, indent: &str) {
-    let moves: Option<Vec<Move>> = cx.witness.iter().map(|m| Move::parse(m)).collect();
-    match (Instance::parse(&cx.board, &cx.hand, limits), moves) {
-        (Ok(inst), Some(moves)) if !moves.is_empty() => {
+/// under [`draw::GAP_LEGEND`]) from its typed answer, indented, or the -1 line.
+fn witness_block(o: &mut String, cx: &Counterexample, indent: &str) {
+    let Some(solved) = &cx.solved else {
+        let _ = writeln!(
+            o,
+            "{indent}no witness: this input was not checked against the oracle"
+        );
+        return;
+    };
+    match &solved.answer.witness {
+        Some(moves) if !moves.is_empty() => {
             let _ = writeln!(o, "{indent}oracle's witness ({}):", cx.witness.join(" "));
             let _ = writeln!(o, "{indent}  {}", draw::GAP_LEGEND);
-            for line in draw::moves(&inst, &cx.hand, &moves, false) {
+            for line in draw::moves(&solved.instance, &cx.hand, moves, false) {
                 let _ = writeln!(o, "{indent}  {line}");
             }
         }
@@ -37,10 +42,10 @@ fn inconsistency_line(o: &mut String, i: &Inconsistency, indent: &str) {
 }
 
 /// The `exhaust` (or `merge`) report for people.
-pub fn exhaust(r: &ExhaustReport, limits: &Constraints, merged: Option<usize>) -> String {
+pub fn exhaust(r: &ExhaustReport, merged: Option<usize>) -> String {
     let mut o = String::new();
     exhaust_heading(&mut o, r, merged);
-    exhaust_counterexample(&mut o, r, limits);
+    exhaust_counterexample(&mut o, r);
     exhaust_tallies(&mut o, r);
     let _ = writeln!(o, "exit {}", r.exit_code());
     o
@@ -93,7 +98,7 @@ fn exhaust_heading(o: &mut String, r: &ExhaustReport, merged: Option<usize>) {
 }
 
 /// The counterexample with its witness, or that there is none.
-fn exhaust_counterexample(o: &mut String, r: &ExhaustReport, limits: &Constraints) {
+fn exhaust_counterexample(o: &mut String, r: &ExhaustReport) {
     match &r.counterexample {
         None => {
             let _ = writeln!(
@@ -123,7 +128,7 @@ fn exhaust_counterexample(o: &mut String, r: &ExhaustReport, limits: &Constraint
                 cx.hand.len()
             );
             let _ = writeln!(o, "    {}", cx.describe());
-            witness_block(o, cx, limits, "    ");
+            witness_block(o, cx, "    ");
             if let Some(i) = &cx.inconsistency {
                 inconsistency_line(o, i, "    ");
             }
@@ -167,7 +172,7 @@ fn exhaust_tallies(o: &mut String, r: &ExhaustReport) {
 }
 
 /// The `fuzz` report for people.
-pub fn fuzz(r: &FuzzReport, limits: &Constraints) -> String {
+pub fn fuzz(r: &FuzzReport) -> String {
     let mut o = String::new();
     let _ = writeln!(
         o,
@@ -226,7 +231,7 @@ pub fn fuzz(r: &FuzzReport, limits: &Constraints) -> String {
                 f.shrunk_size, f.tries
             );
             let _ = writeln!(o, "    {}", f.minimised.describe());
-            witness_block(&mut o, &f.minimised, limits, "    ");
+            witness_block(&mut o, &f.minimised, "    ");
         }
     }
     let _ = writeln!(o, "exit {}", r.exit_code());
