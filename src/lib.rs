@@ -37,13 +37,11 @@
 //! game <- cases <- submission <- judge <- hunt/editorial <- report <- cli
 //! ```
 //!
-//! The runner hands each judged input to the reporters typed: a case result and a failing input
-//! carry `game::oracle::Solved` (the instance and the oracle's answer), from which the reporters
-//! draw the witness without parsing a board or solving again. Their JSON carries the witness as
-//! moves (`game::moves::compact`, `R@2 B@1`).
-//!
-//! One upward arrow remains: `editorial::grade` draws its counterexample's witness with
-//! `report::draw` into the rows that its JSON carries as `witness`.
+//! No arrow runs up. Judged inputs reach the reporters typed: a case result, a failing input and
+//! a counterexample carry `game::oracle::Solved` (the instance and the oracle's answer), from
+//! which the reporters draw the witness without parsing a board or solving again. JSON carries
+//! the witness as moves (`game::moves::compact`, `R@2 B@1`), and an editorial's code block also
+//! as the rows `report::editorial::json` draws.
 //!
 //! `judge::execute` and `judge::verdict` are re-exports of `submission::execute` and
 //! `submission::verdict`, which `submission` needs; `judge::runner`'s `check_suite` and

@@ -17,7 +17,6 @@ use crate::judge::execute::{Executor, Unjudged};
 use crate::judge::minimise;
 use crate::judge::runner;
 use crate::judge::verdict::{Expected, Verdict, VerdictKind};
-use crate::report::draw;
 use crate::submission::build::{self, Built};
 use crate::submission::language::Language;
 use crate::submission::pasted::Pasted;
@@ -47,7 +46,9 @@ pub struct CodeResult {
     pub message: Option<String>,
     /// Classes of the sweep judged, and its bound.
     pub swept: Option<Sweep>,
-    /// The oracle's witness for the counterexample, step by step (plain text).
+    /// The oracle's witness for the counterexample, step by step (plain text). Drawn by the
+    /// reporters from the counterexample's typed answer: empty until `report::editorial::json`
+    /// fills it for the JSON.
     pub witness: Vec<String>,
 }
 
@@ -262,5 +263,4 @@ fn finish(out: &mut CodeResult, exec: &mut dyn Executor, first: Option<Verdict>)
     };
     out.verdict = kind.name().to_string();
     out.message = Some(format!("{} + {}: {}", cx.board, cx.hand, v.describe()));
-    out.witness = draw::explain(inst, &cx.hand, answer, false);
 }

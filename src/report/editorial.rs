@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 use crate::editorial::check::{ClaimKind, ClaimResult};
 use crate::editorial::grade::CodeResult;
 use crate::editorial::Review;
-use crate::report::count;
 use crate::report::explain;
+use crate::report::{count, draw};
 
 fn kind_name(k: ClaimKind) -> &'static str {
     match k {
@@ -140,12 +140,12 @@ pub fn human(r: &Review) -> String {
     }
     if !r.code.is_empty() {
         o.push_str("Code\n");
-        if r.code.iter().any(|c| !c.witness.is_empty()) {
+        if r.code.iter().any(|c| !witness_rows(c).is_empty()) {
             let _ = writeln!(o, "  {}", crate::report::draw::GAP_LEGEND);
         }
         for c in &r.code {
             let _ = writeln!(o, "  {}", code_line(c));
-            for w in &c.witness {
+            for w in &witness_rows(c) {
                 let _ = writeln!(o, "      {w}");
             }
         }
@@ -248,24 +248,40 @@ fn markdown_code(o: &mut String, r: &Review) {
             details.replace('|', "\\|")
         );
     }
-    if r.code.iter().any(|c| !c.witness.is_empty()) {
+    if r.code.iter().any(|c| !witness_rows(c).is_empty()) {
         let _ = writeln!(o, "\nWitnesses below: {}.", crate::report::draw::GAP_LEGEND);
     }
-    for c in r.code.iter().filter(|c| !c.witness.is_empty()) {
+    for c in r.code.iter().filter(|c| !witness_rows(c).is_empty()) {
         let _ = writeln!(
             o,
             "\nThe oracle's witness for {}:{}'s counterexample:\n\n```text\n{}\n```",
             c.file,
             c.line,
-            c.witness.join("\n")
+            witness_rows(c).join("\n")
         );
     }
     o.push('\n');
 }
 
-/// JSON, pretty, with a final newline.
+/// The oracle's witness for a code block's counterexample, drawn as plain rows from its typed
+/// answer ([`draw::explain`]); empty when the block has no counterexample.
+fn witness_rows(c: &CodeResult) -> Vec<String> {
+    match &c.counterexample {
+        Some(cx) => match &cx.solved {
+            Some(s) => draw::explain(&s.instance, &cx.hand, &s.answer, false),
+            None => Vec::new(),
+        },
+        None => Vec::new(),
+    }
+}
+
+/// JSON, pretty, with a final newline; each code block's `witness` drawn.
 pub fn json(r: &Review) -> String {
-    let mut s = serde_json::to_string_pretty(r).expect("a review always serialises");
+    let mut r = r.clone();
+    for c in &mut r.code {
+        c.witness = witness_rows(c);
+    }
+    let mut s = serde_json::to_string_pretty(&r).expect("a review always serialises");
     s.push('\n');
     s
 }

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 
 use crate::editorial::Review;
-use crate::game::oracle::{Answer, Oracle};
+use crate::game::oracle::{Answer, Oracle, Solved};
 use crate::game::partial;
 use crate::game::rules::{Constraints, Instance, Move};
 use crate::judge::runner::{CaseResult, FailingInput, RunReport, SolutionReport};
@@ -290,24 +290,24 @@ fn gap_note() -> Markup {
 /// A judged failing input (as called), what was returned, and the oracle's witness drawn from
 /// the runner's instance and answer.
 fn failing_witness(f: &FailingInput) -> Markup {
-    html! {
-        p.mono { "board " (f.board) "  hand " (f.hand) ": oracle " (f.oracle) ", returned "
-            (returned(f.got, f.message.as_deref())) }
-        (drawn(&f.solved.instance, &f.hand, &f.solved.answer))
-    }
+    let got = returned(f.got, f.message.as_deref());
+    input_witness((&f.board, &f.hand), f.oracle, got, Some(&f.solved))
 }
 
-/// `board` + `hand` (as written), what was returned, and the oracle's witness drawn.
+/// `board` + `hand` (as written), what was returned, and the oracle's witness drawn from its
+/// typed answer (`solved`; none for an input the oracle did not check).
 fn input_witness(
-    board: &str,
-    hand: &str,
+    (board, hand): (&str, &str),
     oracle: i32,
     got: String,
-    limits: &Constraints,
+    solved: Option<&Solved>,
 ) -> Markup {
     html! {
         p.mono { "board " (board) "  hand " (hand) ": oracle " (oracle) ", returned " (got) }
-        (witness(board, hand, limits))
+        @match solved {
+            Some(s) => (drawn(&s.instance, hand, &s.answer)),
+            None => p.note { "no witness: this input was not checked against the oracle" },
+        }
     }
 }
 
@@ -426,7 +426,7 @@ pub fn editorial(review: &Review, limits: &Constraints) -> String {
                 @if let Some(m) = &b.message { " " span.note { (m) } }
             }
             @if let Some(x) = &b.counterexample {
-                (input_witness(&x.board, &x.hand, x.oracle, returned(x.got, x.message.as_deref()), limits))
+                (input_witness((&x.board, &x.hand), x.oracle, returned(x.got, x.message.as_deref()), x.solved.as_ref()))
             }
         }
     };
