@@ -296,3 +296,54 @@ fn mask_slowest_case(text: &str) -> String {
     }
     out
 }
+
+/// The README's TOML examples, in order: the case file of "Adding a case", then `judge.toml`.
+fn toml_examples() -> Vec<String> {
+    let text = readme();
+    let mut found = Vec::new();
+    let mut open: Option<String> = None;
+    for event in Parser::new(&text) {
+        match event {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(lang))) if &*lang == "toml" => {
+                open = Some(String::new())
+            }
+            Event::Text(t) => {
+                if let Some(body) = open.as_mut() {
+                    body.push_str(&t)
+                }
+            }
+            Event::End(TagEnd::CodeBlock) => found.extend(open.take()),
+            _ => {}
+        }
+    }
+    found
+}
+
+/// "Adding a case" shows a case file whose claims are checked as the README says: the move
+/// claim replays to a clear in the oracle's 2 moves, the bug report's -1 is refuted (not
+/// strict), and the `BBB` case is rejected as it asserts. Audited under the README's
+/// `judge.toml` example, which must load.
+#[test]
+fn the_readmes_case_file_and_judge_toml_examples_audit_as_described() {
+    let examples = toml_examples();
+    assert_eq!(examples.len(), 2, "the README's ```toml blocks");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("cases")).unwrap();
+    std::fs::write(dir.path().join("cases/example.toml"), &examples[0]).unwrap();
+    std::fs::write(dir.path().join("judge.toml"), &examples[1]).unwrap();
+    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("zuma-judge"))
+        .args(["audit", "cases"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    // Of the two claims, only the bug report's is refuted: the moves hold.
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "claim refuted: example.toml#split-pair: bug reports against the jury's answer claimed -1; oracle 2\n"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "audited 1 file: 0 errors, 0 corrections proposed (run with --fix to write them), 1 claim refuted\n"
+    );
+    assert_eq!(out.status.code(), Some(0));
+}
