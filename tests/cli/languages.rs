@@ -120,7 +120,7 @@ fn python3() {
 }
 
 #[test]
-#[ignore = "slow (92 s here: compiles and judges); .ci/run runs it"]
+#[ignore = "slow (8.1 s here: compiles and judges); .ci/run runs it"]
 fn c() {
     check(
         "c",
