@@ -241,10 +241,7 @@ fn preface(instance: &Instance, answer: &Answer) -> (Vec<String>, Vec<Move>) {
         return (Vec::new(), w.clone());
     }
     let p = partial::best_partial(instance, partial::MAX_STATES);
-    let lines = vec![
-        explain::search(answer, instance.hand.len()),
-        partial_summary(&p),
-    ];
+    let lines = vec![explain::fresh_search(instance), partial_summary(&p)];
     (lines, p.moves)
 }
 

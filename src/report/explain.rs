@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::game::oracle::Answer;
+use crate::game::oracle::{Answer, Oracle};
 use crate::game::rules::{Instance, Move};
 use crate::report::count;
 
@@ -55,6 +55,16 @@ pub fn steps(instance: &Instance, moves: &[Move]) -> Vec<Step> {
         board = play.after;
     }
     out
+}
+
+/// [`search`] for `instance` as a fresh oracle searches it: what a -1's proof says. The answer a
+/// judge holds may come from an oracle whose memo earlier inputs warmed (the root is then one
+/// memo cut), which tells a reader nothing.
+pub fn fresh_search(instance: &Instance) -> String {
+    match Oracle::new().solve(instance) {
+        Ok(a) => search(&a, instance.hand.len()),
+        Err(e) => format!("no witness: {e}"),
+    }
 }
 
 /// How the oracle's search went, in one line: for a -1, how the search was exhausted (the start

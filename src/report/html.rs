@@ -331,7 +331,7 @@ fn drawn(inst: &Instance, hand: &str, answer: &Answer) -> Markup {
         None => {
             let p = partial::best_partial(inst, partial::MAX_STATES);
             html! {
-                p.note { (explain::search(answer, inst.hand.len())) ". "
+                p.note { (explain::fresh_search(inst)) ". "
                     (crate::report::draw::partial_summary(&p)) ":" }
                 (moves(inst, hand, &p.moves))
             }
