@@ -670,6 +670,23 @@ mod tests {
         assert_eq!(n, 20_850);
     }
 
+    /// The reporters draw the runner's witness, found by an oracle whose memo earlier inputs
+    /// warmed: the memo only cuts branches that cannot succeed, so the witness is the fresh
+    /// oracle's, move for move.
+    #[test]
+    fn a_warm_oracle_finds_the_fresh_oracles_witness() {
+        let lim = Constraints::default();
+        let mut warm = Oracle::new();
+        let mut solvable = 0;
+        for (board, hand) in crate::game::generate::canonical_instances(6, 4) {
+            let i = Instance::parse(&board.to_string(), &hand.to_string(), &lim).unwrap();
+            let fresh = Oracle::new().solve(&i).unwrap().witness;
+            assert_eq!(warm.solve(&i).unwrap().witness, fresh, "{i}");
+            solvable += usize::from(fresh.is_some());
+        }
+        assert_eq!(solvable, 383);
+    }
+
     fn bound(board: &str, hand: &str) -> u8 {
         let b = Board::from_letters(board).unwrap();
         let hand = Hand::from_letters(hand).unwrap().counts();
