@@ -39,7 +39,8 @@
 //!
 //! No arrow runs up. Judged inputs reach the reporters typed: a case result, a failing input and
 //! a counterexample carry `game::oracle::Solved` (the instance and the oracle's answer), from
-//! which the reporters draw the witness without parsing a board or solving again. JSON carries
+//! which the reporters draw the witness without parsing the board or solving it again (a -1's
+//! search is described by a fresh solve, `report::explain::fresh_search`). JSON carries
 //! the witness as moves (`game::moves::compact`, `R@2 B@1`), and an editorial's code block also
 //! as the rows `report::editorial::json` draws.
 //!

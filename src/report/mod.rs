@@ -1,5 +1,6 @@
 //! Reporters: turn a finished [`RunReport`] into bytes for people or machines. One file per
-//! format; adding a format is one file and one [`Format`] variant. Also the rule, shared by
+//! format; adding a format is one file, one [`Format`] variant and its arm in [`reporter`] (the
+//! compiler then asks for the other matches on `Format`). Also the rule, shared by
 //! every format, for which case results count as failures of a solution, and what every format
 //! draws on: the baseline diff, `run`'s progress bar, a witness explained and drawn.
 

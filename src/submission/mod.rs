@@ -1,9 +1,10 @@
 //! What is judged: submissions and how they are called. The registry of drop-in solutions, the
 //! table of languages (one file each), builds and their cache, the `Executor` trait that calls a
 //! solution (`execute`), the verdicts it can get and be expected to get (`verdict`), and the
-//! worker processes that run a submission under the judge's limits, and the verdict cache that
-//! replays a submission's recorded calls (`replay`). Knows nothing of case files
-//! or the oracle: it reads only the limits of `cases::config`.
+//! worker processes that run a submission under the judge's limits (`worker`, `tree`, `sandbox`),
+//! `grade`'s intake of submission folders (`intake`, `pasted`, `expected_results`), and the
+//! verdict cache that replays a submission's recorded calls (`replay`). Knows nothing of case
+//! files or the oracle: it reads only the limits of `cases::config`.
 
 pub mod build;
 pub mod execute;

@@ -1,6 +1,7 @@
 //! The languages the judge runs, one file each. A file fills in one [`Language`] table row and
 //! keeps its harness (the worker side of the protocol, in that language) under `harness/`.
-//! Adding a language is one file here and one line in [`ALL`].
+//! Adding a language is one file here, its `mod` line and its entry in [`ALL`]; its fixtures,
+//! tests and package are listed in the README ("Layout", "Where to add things").
 
 use crate::submission::language::Language;
 
