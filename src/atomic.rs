@@ -20,6 +20,18 @@ use nix::fcntl::{Flock, FlockArg};
 /// The file keeps the mode of the file it replaces; a new file gets the mode `File::create`
 /// would give it (0666 less the umask), not the temporary file's private 0600.
 pub fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    // What is not a regular file (a device such as /dev/null, a FIFO, /dev/stdout) cannot be
+    // replaced: it is written through. A symlink's target is replaced, not the link.
+    if let Ok(m) = std::fs::metadata(path) {
+        if !m.is_file() {
+            return std::fs::OpenOptions::new()
+                .write(true)
+                .open(path)?
+                .write_all(bytes);
+        }
+    }
+    let real = resolved(path);
+    let path = real.as_path();
     let dir = folder_of(path);
     let name = path
         .file_name()
@@ -41,6 +53,14 @@ pub fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = d.sync_all();
     }
     Ok(())
+}
+
+/// `path` with its symlinks followed, when it names an existing file; else `path` itself.
+fn resolved(path: &Path) -> PathBuf {
+    match std::fs::canonicalize(path) {
+        Ok(real) if real.is_file() => real,
+        _ => path.to_path_buf(),
+    }
 }
 
 /// The folder `path` is in (`.` for a bare file name).
@@ -77,7 +97,7 @@ impl FolderLock {
 
     /// The lock on the folder that holds `file`.
     pub fn for_file(file: &Path) -> std::io::Result<FolderLock> {
-        FolderLock::acquire(folder_of(file))
+        FolderLock::acquire(folder_of(&resolved(file)))
     }
 }
 
@@ -109,6 +129,22 @@ mod tests {
         let report = dir.path().join("report.json");
         write(&report, b"{}").unwrap();
         assert_eq!(mode(&report), mode(&usual));
+    }
+
+    #[test]
+    fn writes_through_a_symlink_and_into_a_device_without_replacing_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.toml");
+        std::fs::write(&real, "old").unwrap();
+        let link = dir.path().join("link.toml");
+        std::os::unix::fs::symlink("real.toml", &link).unwrap();
+        write(&link, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
+        write(Path::new("/dev/null"), b"discarded").unwrap();
+        let null = std::fs::metadata("/dev/null").unwrap();
+        assert!(!null.is_file(), "/dev/null is still a device");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
     }
 
     /// flock locks belong to an open file description, so two acquisitions in one process
