@@ -35,6 +35,12 @@ pub struct KillMatrix {
     pub survivors: Vec<String>,
 }
 
+/// Whether a case result kills its solution: a verdict other than AC. A skipped case (after a
+/// streak of TLEs or MLEs) was never judged, so it kills nothing.
+fn kills(c: &crate::judge::runner::CaseResult) -> bool {
+    c.verdict != "AC" && c.verdict != crate::judge::runner::SKIPPED
+}
+
 /// Builds the matrix from a finished run.
 pub fn build(report: &RunReport) -> KillMatrix {
     let wrong: Vec<_> = report
@@ -53,7 +59,7 @@ pub fn build(report: &RunReport) -> KillMatrix {
             case: case.clone(),
             kills: wrong
                 .iter()
-                .map(|s| s.cases.get(i).is_some_and(|c| c.verdict != "AC"))
+                .map(|s| s.cases.get(i).is_some_and(kills))
                 .collect(),
         })
         .collect();

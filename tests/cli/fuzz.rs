@@ -154,6 +154,35 @@ fn run_metamorphic_and_kill_matrix() {
     assert_eq!(r["kill_matrix"]["exact"], true);
     assert_eq!(r["kill_matrix"]["cover"].as_array().unwrap().len(), 2);
     assert_eq!(r["kill_matrix"]["survivors"], serde_json::json!([]));
+    // A case skipped after a TLE streak was never judged: it kills nothing.
+    let km = &r["kill_matrix"];
+    let mut skipped = 0;
+    for (j, name) in km["solutions"].as_array().unwrap().iter().enumerate() {
+        let sol = r["solutions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == *name)
+            .unwrap();
+        for (row, case) in km["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(sol["cases"].as_array().unwrap())
+        {
+            let verdict = case["verdict"].as_str().unwrap();
+            skipped += usize::from(verdict == "SKIP");
+            assert_eq!(
+                row["kills"][j],
+                verdict != "AC" && verdict != "SKIP",
+                "{name} {row}"
+            );
+        }
+    }
+    assert!(
+        skipped > 0,
+        "the shipped run skips cases of brute_force_no_memo"
+    );
     let out = judge()
         .args([
             "run",
