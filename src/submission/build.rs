@@ -73,6 +73,11 @@ pub fn probe(tool: &Tool) -> Result<String, String> {
     r
 }
 
+/// Raised when how a version is asked changes (2: argv[0] is the tool's name, so `g++` says
+/// `g++ (Debian ...)`, not `x86_64-linux-gnu-g++-12 (Debian ...)`): the lines kept on disk by an
+/// earlier judge are then asked again.
+const PROBE_FORMAT: u32 = 2;
+
 fn probe_now(tool: &Tool) -> Result<String, String> {
     let missing = || {
         format!(
@@ -95,10 +100,11 @@ fn probe_now(tool: &Tool) -> Result<String, String> {
             .duration_since(std::time::UNIX_EPOCH)
             .ok()?;
         Some(format!(
-            "{}\n{}\n{}",
+            "{}\n{}\n{}\n{}",
             path.display(),
             m.len(),
-            modified.as_nanos()
+            modified.as_nanos(),
+            PROBE_FORMAT
         ))
     });
     let kept = stamp
