@@ -126,8 +126,8 @@ fn languages_of(format: HumanOrJson) -> Result<String> {
         })
         .collect();
     if format == HumanOrJson::Json {
-        let v = serde_json::json!({"schema_version": zuma_judge::report::SCHEMA_VERSION, "languages": rows});
-        return Ok(serde_json::to_string_pretty(&v)?);
+        let v = serde_json::json!({ "languages": rows });
+        return Ok(report::versioned_json(&v)?.trim_end().to_string());
     }
     let mut t = report::human::table(&["language", "files", "toolchain", "LeetCode's environment"]);
     for r in &rows {

@@ -406,6 +406,10 @@ fn list_as_json() {
         .args(["list", "--languages", "--format", "json"])
         .output()
         .unwrap();
+    assert!(
+        out.stdout.starts_with(b"{\n  \"schema_version\": 1,\n"),
+        "schema_version comes first"
+    );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let ids: Vec<&str> = v["languages"]
         .as_array()
