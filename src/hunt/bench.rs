@@ -17,9 +17,9 @@ use crate::submission::registry;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Engine {
-    /// The exact oracle (src/oracle.rs), a fresh memo per call.
+    /// The exact oracle (src/game/oracle.rs), a fresh memo per call.
     Oracle,
-    /// The plain complete breadth-first search (src/reference.rs).
+    /// The plain complete breadth-first search (src/game/reference.rs).
     Reference,
     /// The drop-in solution `solutions/accepted/seed000_bfs.rs`: seed 000's pruned BFS.
     Seed000,
