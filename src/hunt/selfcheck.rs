@@ -370,8 +370,8 @@ mod tests {
         assert_eq!(renamed(&i, 1).to_string(), "YBR + YYW");
     }
 
-    /// The full bound of the issue: every instance up to board 7 / hand 5. About 210 CPU seconds
-    /// (a minute or two on two cores), too long for every `cargo test`; run it with
+    /// The full bound of the issue: every instance up to board 7 / hand 5. About 130 CPU seconds
+    /// (a minute on two quiet cores), too long for every `cargo test`; run it with
     /// `cargo test --lib -- --ignored selfcheck_board_7_hand_5`.
     #[test]
     #[ignore = "slow (59 s in CI on 2 cores: every instance up to board 7, hand 5); .ci/run runs it"]
