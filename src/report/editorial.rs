@@ -140,7 +140,7 @@ pub fn human(r: &Review) -> String {
     }
     if !r.code.is_empty() {
         o.push_str("Code\n");
-        if r.code.iter().any(|c| !witness_rows(c).is_empty()) {
+        if r.code.iter().any(has_witness) {
             let _ = writeln!(o, "  {}", crate::report::draw::GAP_LEGEND);
         }
         for c in &r.code {
@@ -248,10 +248,10 @@ fn markdown_code(o: &mut String, r: &Review) {
             details.replace('|', "\\|")
         );
     }
-    if r.code.iter().any(|c| !witness_rows(c).is_empty()) {
+    if r.code.iter().any(has_witness) {
         let _ = writeln!(o, "\nWitnesses below: {}.", crate::report::draw::GAP_LEGEND);
     }
-    for c in r.code.iter().filter(|c| !witness_rows(c).is_empty()) {
+    for c in r.code.iter().filter(|c| has_witness(c)) {
         let _ = writeln!(
             o,
             "\nThe oracle's witness for {}:{}'s counterexample:\n\n```text\n{}\n```",
@@ -261,6 +261,13 @@ fn markdown_code(o: &mut String, r: &Review) {
         );
     }
     o.push('\n');
+}
+
+/// Whether a code block has a witness to draw: a counterexample with its typed answer.
+fn has_witness(c: &CodeResult) -> bool {
+    c.counterexample
+        .as_ref()
+        .is_some_and(|cx| cx.solved.is_some())
 }
 
 /// The oracle's witness for a code block's counterexample, drawn as plain rows from its typed
