@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use crate::game::oracle::{Oracle, WitnessError};
-use crate::game::rules::{Board, Instance, Move};
+use crate::game::rules::{Board, Colour, Instance, Move};
 
 /// A board for people: its letters, or `(empty)`.
 pub fn show(board: &str) -> String {
@@ -96,6 +96,32 @@ pub fn check(
     })
 }
 
+/// Spends one ball of `colour` from a hand as written: its first letter of that colour. False
+/// (and `hand` unchanged) when it holds none.
+fn spend(hand: &mut String, colour: Colour) -> bool {
+    match hand.find(colour.as_char()) {
+        Some(i) => {
+            hand.remove(i);
+            true
+        }
+        None => false,
+    }
+}
+
+/// The hand after each of `moves`, as written: `written` less each ball spent (its first
+/// letter of that colour), in written order, e.g. `WB` then `B` then ``. Never re-sorted, unlike
+/// [`crate::game::rules::Hand`]'s display.
+pub fn hands_after(written: &str, moves: &[Move]) -> Vec<String> {
+    let mut hand = written.to_string();
+    moves
+        .iter()
+        .map(|mv| {
+            spend(&mut hand, mv.colour);
+            hand.clone()
+        })
+        .collect()
+}
+
 /// The board after the legal prefix of `moves`, and why the first illegal move is illegal.
 /// The reason quotes what is left of `hand` (the hand as written, in its order), each move
 /// spending the first ball of its colour.
@@ -116,7 +142,7 @@ pub fn replay_until_illegal(
                 board.len(),
                 board.len()
             ))
-        } else if !left.contains(mv.colour.as_char()) {
+        } else if !spend(&mut left, mv.colour) {
             Some(if left.is_empty() {
                 "the hand is already empty".to_string()
             } else {
@@ -128,7 +154,6 @@ pub fn replay_until_illegal(
         if let Some(why) = why {
             return (board, Some(format!("move {} ({mv}): {why}", i + 1)));
         }
-        left = left.replacen(mv.colour.as_char(), "", 1);
         board = board.play(*mv).after;
     }
     (board, None)

@@ -114,21 +114,7 @@ struct Row {
     hand: Option<String>,
 }
 
-/// The hand after each of `moves`, as written: `written` less each ball spent (its first
-/// letter of that colour), in written order, e.g. `WB` then `B` then ``. Never re-sorted, unlike
-/// [`crate::game::rules::Hand`]'s display.
-pub fn hands_after(written: &str, moves: &[Move]) -> Vec<String> {
-    let mut hand = written.to_string();
-    moves
-        .iter()
-        .map(|mv| {
-            if let Some(i) = hand.find(mv.colour.to_string().as_str()) {
-                hand.remove(i);
-            }
-            hand.clone()
-        })
-        .collect()
-}
+pub use crate::game::moves::hands_after;
 
 /// The rows that play `moves` from `instance`, the hand shown as `hand` was written (falling back
 /// to the instance's own hand when `hand` does not hold the same balls).
