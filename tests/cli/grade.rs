@@ -79,7 +79,16 @@ fn folder() -> tempfile::TempDir {
 }
 
 fn grade(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
-    let out = judge()
+    grade_with_path(dir, None, args)
+}
+
+/// [`grade`] with `PATH` set to `path` when given.
+fn grade_with_path(dir: &Path, path: Option<&str>, args: &[&str]) -> (Option<i32>, String, String) {
+    let mut cmd = judge();
+    if let Some(p) = path {
+        cmd.env("PATH", p);
+    }
+    let out = cmd
         .current_dir(dir)
         .args(["grade", "--cases", "cases.toml", "--color", "never"])
         .args(args)
@@ -495,17 +504,8 @@ fn a_regrade_replays_the_verdict_cache_and_rejudge_judges_again() {
 fn a_missing_toolchain_is_not_judged_not_a_compile_error() {
     let dir = folder();
     let run = |args: &[&str]| {
-        let out = judge()
-            .current_dir(dir.path())
-            .env("PATH", "/nonexistent")
-            .args(["grade", "--cases", "cases.toml", "--color", "never"])
-            .args(args)
-            .output()
-            .unwrap();
-        (
-            out.status.code(),
-            String::from_utf8_lossy(&out.stdout).to_string(),
-        )
+        let (code, out, _) = grade_with_path(dir.path(), Some("/nonexistent"), args);
+        (code, out)
     };
     let (code, out) = run(&["kattis/rejected"]);
     assert_eq!(code, Some(3), "{out}");
