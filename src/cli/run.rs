@@ -160,6 +160,10 @@ fn cmd_run(
         &mut |e| bar.on_event(e),
     )?;
     bar.finish();
+    if how.in_process {
+        // The compiled solutions never met a worker: the sandbox line must not claim them.
+        report.sandbox.detail += "; compiled solutions were called in the judge's own process, outside it (--in-process)";
+    }
     report.builds = summary;
     attach_builds(&mut report, &pastes, &builds);
     let text = render(&mut report, &suite, &chosen, how, format)?;

@@ -173,15 +173,18 @@ pub fn missing_promise(s: &SolutionReport) -> Option<String> {
     })
 }
 
-/// Each language's toolchain once, in solution order, e.g. `cpp g++ (Debian 12.2.0-14) 12.2.0`.
+/// Each language's toolchain once, in solution order, e.g. `cpp g++ (Debian 12.2.0-14) 12.2.0`,
+/// or `java not found` when it is missing.
 pub fn toolchains(r: &RunReport) -> Vec<String> {
     let mut seen: Vec<String> = Vec::new();
     for s in &r.solutions {
-        if let Some(t) = &s.toolchain {
-            let entry = format!("{} {t}", s.language);
-            if !seen.contains(&entry) {
-                seen.push(entry);
-            }
+        let entry = match (&s.toolchain, s.toolchain_missing) {
+            (Some(t), _) => format!("{} {t}", s.language),
+            (None, true) => format!("{} not found", s.language),
+            (None, false) => continue,
+        };
+        if !seen.contains(&entry) {
+            seen.push(entry);
         }
     }
     seen

@@ -226,7 +226,7 @@ fn judge_binary() -> io::Result<PathBuf> {
     }
 }
 
-/// Turns the sandbox off for this process (`--no-sandbox`, `--in-process`), saying why. Takes
+/// Turns the sandbox off for this process (`--no-sandbox`), saying why. Takes
 /// effect for workers started afterwards.
 pub fn disable(why: &str) {
     *DISABLED.lock().unwrap_or_else(|e| e.into_inner()) = Some(why.to_string());

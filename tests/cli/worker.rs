@@ -474,6 +474,15 @@ fn a_script_that_cannot_load_or_an_interpreter_that_is_missing_is_said_once() {
     assert!(verdicts(&report, 0)["seed000_bfs"]
         .iter()
         .all(|v| v.ends_with(":AC")));
+    let out = judge()
+        .current_dir(ws.path())
+        .env("PATH", "/nonexistent")
+        .args(["run", "--cases", "cases.toml", "--solutions-dir", "scripts"])
+        .args(["--solution", "bfs_py"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\ntoolchains: python3 not found\n"), "{text}");
 }
 
 #[test]
@@ -589,6 +598,11 @@ fn repeat_reports_the_median_of_n_calls_and_in_process_is_still_there() {
         0,
     );
     assert_eq!(report["solutions"][0]["run_by"], "in-process");
+    let sandbox = report["sandbox"]["detail"].as_str().unwrap();
+    assert!(
+        sandbox.ends_with("; compiled solutions were called in the judge's own process, outside it (--in-process)"),
+        "{sandbox}"
+    );
 }
 
 #[test]
