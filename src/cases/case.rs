@@ -83,6 +83,8 @@ pub enum CaseError {
         line: usize,
         /// 1-based column.
         column: usize,
+        /// The case's name, when its table has a string `name` (an unknown key, a wrong type).
+        name: Option<String>,
         /// What is wrong.
         message: String,
     },
@@ -108,6 +110,11 @@ impl CaseError {
     pub fn subject(&self) -> String {
         match self {
             CaseError::Read { path, .. } => path.clone(),
+            CaseError::Syntax {
+                label,
+                name: Some(name),
+                ..
+            } => format!("{label}#{name}"),
             CaseError::Syntax { label, .. } => label.clone(),
             CaseError::Case { label, name, .. } => format!("{label}#{name}"),
         }
@@ -252,9 +259,13 @@ pub fn find_files(root: &Path) -> Result<Discovery, CaseError> {
         });
     }
     if !root.exists() {
+        let message = match std::fs::read_link(root) {
+            Ok(target) => format!("broken symlink: {} does not exist", target.display()),
+            Err(_) => "no such file or folder; give a case file or a folder of them".into(),
+        };
         return Err(CaseError::Read {
             path: root.display().to_string(),
-            message: "no such file or folder; give a case file or a folder of them".into(),
+            message,
         });
     }
     let mut found = Discovery::default();
@@ -541,8 +552,16 @@ impl Place<'_> {
             label: self.label.to_string(),
             line,
             column,
+            name: self.name(),
             message,
         }
+    }
+
+    /// The name of the chunk's case, when the chunk is valid TOML with a string `name`.
+    fn name(&self) -> Option<String> {
+        let table = toml::from_str::<toml::Table>(self.chunk).ok()?;
+        let case = table.get("case")?.as_array()?.first()?;
+        Some(case.get("name")?.as_str()?.to_string())
     }
 
     /// The case of one `[[case]]` table, or `None` when it is unusable; every problem found
@@ -836,7 +855,11 @@ mod tests {
             "{}",
             e[1]
         );
-        assert_eq!(e[0].subject(), "x.toml");
+        // The unknown key's case has a name to give; the unterminated string's has none.
+        assert_eq!(
+            (e[0].subject(), e[1].subject()),
+            ("x.toml#a".into(), "x.toml".into())
+        );
     }
 
     const ONE: &str = "[[case]]\nname = \"a\"\nboard = \"RR\"\nhand = \"R\"\n";

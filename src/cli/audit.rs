@@ -69,8 +69,8 @@ impl AuditedFile {
     }
 }
 
-/// `audit --format json`: `{schema_version, files, unreadable, summary: {files, audited,
-/// errors, corrections, written, refuted, strict}, interrupted, exit_code}`.
+/// `audit --format json`: `{schema_version, files, unreadable, summary: {files, unreadable,
+/// corrections, errors, refuted, strict, audited, written}, interrupted, exit_code}`.
 #[derive(Serialize)]
 struct AuditReport<'a> {
     files: Vec<AuditedFile>,
@@ -87,8 +87,10 @@ struct Tally {
     /// Exit code so far: 2 beats 1.
     #[serde(skip)]
     code: u8,
-    /// Files found.
+    /// Files found that could be read.
     files: usize,
+    /// Paths that could not be read at all (missing, broken symlinks, unreadable folders).
+    unreadable: usize,
     corrections: usize,
     /// Files that cannot be read and cases that cannot be judged.
     errors: usize,
@@ -127,6 +129,15 @@ impl Tally {
         )
     }
 
+    /// What the file count leaves out, as `run` says it: `""` or ` (1 unreadable path)`.
+    fn unread(&self) -> String {
+        if self.unreadable == 0 {
+            String::new()
+        } else {
+            format!(" ({} unreadable)", count(self.unreadable, "path"))
+        }
+    }
+
     fn raise(&mut self, code: u8) {
         if self.code != 2 {
             self.code = self.code.max(code);
@@ -147,6 +158,7 @@ pub fn run(config: &Config, args: AuditArgs) -> Result<u8> {
     let targets = audit::targets(&roots);
     let mut tally = Tally {
         files: targets.files.len(),
+        unreadable: targets.errors.len(),
         ..Tally::default()
     };
     for e in &targets.errors {
@@ -185,8 +197,9 @@ pub fn run(config: &Config, args: AuditArgs) -> Result<u8> {
         }
     } else {
         eprintln!(
-            "audited {}: {}",
+            "audited {}{}: {}",
             count(tally.files, "file"),
+            tally.unread(),
             tally.summary(fix)
         );
     }

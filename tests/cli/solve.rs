@@ -302,7 +302,7 @@ fn audit_reports_every_problem_in_a_file_after_its_first_error() {
     assert_eq!(v["schema_version"], 1);
     assert_eq!(
         v["summary"],
-        serde_json::json!({"files": 1, "audited": 1, "errors": 1, "corrections": 1, "written": 0, "refuted": 1, "strict": 1})
+        serde_json::json!({"files": 1, "unreadable": 0, "audited": 1, "errors": 1, "corrections": 1, "written": 0, "refuted": 1, "strict": 1})
     );
     assert_eq!(v["files"][0]["errors"], serde_json::json!([unknown]));
     assert_eq!(
@@ -310,6 +310,37 @@ fn audit_reports_every_problem_in_a_file_after_its_first_error() {
         serde_json::json!([{"claim": "t.toml#strict: editorial claimed 3; oracle 2", "strict": true}])
     );
     assert_eq!(v["exit_code"], 2);
+}
+
+/// A path that cannot be read is an error counted apart from the files audited, in the
+/// summary line and in JSON.
+#[test]
+fn audit_counts_a_path_it_cannot_read_apart_from_the_files() {
+    let dir = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink("gone.toml", dir.path().join("broken.toml")).unwrap();
+    let out = judge()
+        .current_dir(dir.path())
+        .args(["audit", "broken.toml", "missing.toml"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "broken.toml: broken symlink: gone.toml does not exist\n\
+         missing.toml: no such file or folder; give a case file or a folder of them\n\
+         audited 0 files (2 paths unreadable): 2 errors, 0 corrections proposed (run with --fix \
+         to write them), 0 claims refuted\n"
+    );
+    let out = judge()
+        .current_dir(dir.path())
+        .args(["audit", "broken.toml", "--format", "json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (&v["summary"]["files"], &v["summary"]["unreadable"]),
+        (&serde_json::json!(0), &serde_json::json!(1))
+    );
 }
 
 #[test]
