@@ -18,9 +18,9 @@ pub const DEFAULT_DIR: &str = "cases/regressions";
 /// A counterexample to keep.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
-    /// The board.
-    pub board: String,
-    /// The hand.
+    /// The input, as the hunter checked it against the oracle.
+    pub instance: Instance,
+    /// The hand as passed to the solution (the instance's hand in that order), for the case.
     pub hand: String,
     /// The oracle's answer, which becomes the case's `expected`.
     pub expected: i32,
@@ -68,16 +68,6 @@ pub enum RegressionError {
     /// The existing file does not parse; it is left alone.
     #[error("{0}; fix the file before new regression cases can be added to it")]
     Broken(case::CaseError),
-    /// The counterexample is not a valid input (cannot happen for the hunters' inputs).
-    #[error("{board} + {hand} is not a valid input: {reason}")]
-    Invalid {
-        /// The board.
-        board: String,
-        /// The hand.
-        hand: String,
-        /// Why.
-        reason: String,
-    },
 }
 
 /// Today's date in UTC, `YYYY-MM-DD`.
@@ -92,7 +82,8 @@ pub fn path_for(dir: &Path, solution: &str) -> PathBuf {
 }
 
 /// Appends `record` as a case to `dir/<solution>.toml` (creating both when missing), unless
-/// the file already holds the same input up to symmetry.
+/// the file already holds the same input up to symmetry. The file's cases are read under
+/// `limits`; the record's own input is already typed and is not parsed again.
 ///
 /// The read, the check for the same input and the write happen under
 /// [`atomic::FolderLock`] on `dir`, so concurrent `fuzz`, `exhaust` and `merge` runs recording
@@ -104,13 +95,7 @@ pub fn append(
     limits: &Constraints,
 ) -> Result<Appended, RegressionError> {
     let path = path_for(dir, solution);
-    let inst = Instance::parse(&record.board, &record.hand, limits).map_err(|e| {
-        RegressionError::Invalid {
-            board: record.board.clone(),
-            hand: record.hand.clone(),
-            reason: e.to_string(),
-        }
-    })?;
+    let inst = &record.instance;
     let io = |path: &Path, action: &'static str| {
         let path = path.to_path_buf();
         move |e: std::io::Error| RegressionError::Io {
@@ -136,7 +121,7 @@ pub fn append(
     if !text.ends_with('\n') {
         text.push('\n');
     }
-    let name = format!("{}-{}", record.board, record.hand);
+    let name = format!("{}-{}", inst.board, record.hand);
     text.push_str(&case_block(&name, solution, record));
     atomic::write(&path, text.as_bytes()).map_err(io(&path, "write"))?;
     Ok(Appended::Written { path, name })
@@ -178,7 +163,7 @@ fn case_block(name: &str, solution: &str, record: &Record) -> String {
         block,
         "\n[[case]]\nname = {}\nboard = {}\nhand = {}\nexpected = {}\nnote = {}\ntags = [\"regression\"]\n",
         q(name),
-        q(&record.board),
+        q(&record.instance.board.to_string()),
         q(&record.hand),
         record.expected,
         q(&note)
@@ -198,7 +183,7 @@ mod tests {
 
     fn record(board: &str, hand: &str) -> Record {
         Record {
-            board: board.into(),
+            instance: Instance::parse(board, hand, &Constraints::default()).unwrap(),
             hand: hand.into(),
             expected: 2,
             got: Some(-1),

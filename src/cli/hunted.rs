@@ -126,8 +126,15 @@ pub fn record(
     source: String,
     config: &Config,
 ) -> Result<()> {
+    let Some(solved) = &cx.solved else {
+        bail!(
+            "{} + {} was not checked against the oracle; not recorded",
+            cx.board,
+            cx.hand
+        );
+    };
     let rec = Record {
-        board: cx.board.clone(),
+        instance: solved.instance.clone(),
         hand: cx.hand.clone(),
         expected: cx.oracle,
         got: cx.got,
