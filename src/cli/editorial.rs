@@ -88,10 +88,10 @@ pub fn run(config: &Config, args: EditorialArgs) -> Result<u8> {
         code: !args.no_code,
     };
     let review = editorial::review(&files, config, opts, &mut |what| eprintln!("{what}"))?;
-    let text = render(&review, args.format, config);
+    let text = render(&review, args.format);
     anstream::stdout().write_all(text.as_bytes())?;
     for spec in &args.reports {
-        let text = zuma_judge::report::draw::plain(&render(&review, spec.format, config));
+        let text = zuma_judge::report::draw::plain(&render(&review, spec.format));
         zuma_judge::atomic::write(&spec.path, text.as_bytes())
             .with_context(|| format!("cannot write {}", spec.path.display()))?;
     }
@@ -104,11 +104,11 @@ pub fn run(config: &Config, args: EditorialArgs) -> Result<u8> {
 }
 
 /// The review in `format`.
-fn render(review: &editorial::Review, format: EditorialFormat, config: &Config) -> String {
+fn render(review: &editorial::Review, format: EditorialFormat) -> String {
     match format {
         EditorialFormat::Human => report::human(review),
         EditorialFormat::Markdown => report::markdown(review),
         EditorialFormat::Json => report::json(review),
-        EditorialFormat::Html => zuma_judge::report::html::editorial(review, &config.constraints),
+        EditorialFormat::Html => zuma_judge::report::html::editorial(review),
     }
 }

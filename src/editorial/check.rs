@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use super::extract::Step;
 use crate::game::moves::{self, MovesCheck};
-use crate::game::oracle::{Oracle, WitnessError};
+use crate::game::oracle::{Oracle, Solved, WitnessError};
 use crate::game::rules::{Board, Colour, Constraints, Instance, Move};
 
 /// What kind of claim.
@@ -56,6 +56,10 @@ pub struct ClaimResult {
     /// The board a move sequence's text ends on, when it states one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stated_end: Option<String>,
+    /// The claim's board and hand with the oracle's answer, typed, for the reporters' witness,
+    /// or why the input was rejected; `None` for a claim with no hand.
+    #[serde(skip)]
+    pub solved: Option<Result<Solved, String>>,
 }
 
 /// A board and hand mentioned with no answer, and the oracle's answer for it.
@@ -79,20 +83,28 @@ pub struct MentionResult {
     pub witness: Vec<String>,
 }
 
-/// The oracle on `board` + `hand`: `Ok((answer, witness))` or the constraint broken.
+/// The oracle on `board` + `hand`: the input and its answer, or the constraint broken.
 pub fn solve(
     board: &str,
     hand: &str,
     limits: &Constraints,
     oracle: &mut Oracle,
-) -> Result<Result<(i32, Vec<Move>), String>, WitnessError> {
+) -> Result<Result<Solved, String>, WitnessError> {
     match Instance::parse(board, hand, limits) {
-        Ok(i) => {
-            let a = oracle.solve(&i)?;
-            Ok(Ok((a.as_i32(), a.witness.unwrap_or_default())))
+        Ok(instance) => {
+            let answer = oracle.solve(&instance)?;
+            Ok(Ok(Solved { instance, answer }))
         }
         Err(e) => Ok(Err(e.to_string())),
     }
+}
+
+/// A solved input's answer and witness moves (none for -1).
+fn value_and_moves(s: &Solved) -> (i32, Vec<Move>) {
+    (
+        s.answer.as_i32(),
+        s.answer.witness.clone().unwrap_or_default(),
+    )
 }
 
 /// A stated answer.
@@ -103,7 +115,7 @@ pub fn answer(
     oracle: &mut Oracle,
 ) -> Result<ClaimResult, WitnessError> {
     let solved = solve(board, hand, limits, oracle)?;
-    let (oracle_value, holds, valid, reason, witness) = match solved {
+    let (oracle_value, holds, valid, reason, witness) = match solved.as_ref().map(value_and_moves) {
         Ok((v, w)) => {
             let reason = if w.is_empty() {
                 "no sequence of moves clears the board".to_string()
@@ -134,6 +146,7 @@ pub fn answer(
         witness: witness.iter().map(ToString::to_string).collect(),
         replay: None,
         stated_end: None,
+        solved: Some(solved),
     })
 }
 
@@ -200,6 +213,7 @@ pub fn transition(
         witness: Vec::new(),
         replay: None,
         stated_end: None,
+        solved: None,
     }
 }
 
@@ -331,7 +345,11 @@ pub fn sequence(
         witness: Vec::new(),
         replay: None,
         stated_end: None,
+        solved: None,
     };
+    if let Some(h) = hand {
+        out.solved = Some(solve(board, h, limits, oracle)?);
+    }
     let Some(start) = Board::from_letters(board) else {
         out.valid = false;
         out.reason = "not a board of R Y B G W".into();
@@ -385,7 +403,7 @@ pub fn mention(
     oracle: &mut Oracle,
 ) -> Result<MentionResult, WitnessError> {
     let solved = solve(board, hand, limits, oracle)?;
-    let (value, valid, reason, witness) = match solved {
+    let (value, valid, reason, witness) = match solved.as_ref().map(value_and_moves) {
         Ok((v, w)) if w.is_empty() => (Some(v), true, "no sequence clears it".into(), w),
         Ok((v, w)) => (
             Some(v),

@@ -7,10 +7,11 @@ use std::collections::HashMap;
 
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 
+use crate::editorial::check::ClaimResult;
 use crate::editorial::Review;
-use crate::game::oracle::{Answer, Oracle, Solved};
+use crate::game::oracle::{Answer, Solved};
 use crate::game::partial;
-use crate::game::rules::{Constraints, Instance, Move};
+use crate::game::rules::{Instance, Move};
 use crate::judge::runner::{CaseResult, FailingInput, RunReport, SolutionReport};
 use crate::judge::verdict::VerdictKind;
 use crate::report::{count, explain, returned, sweep_summary, Reporter};
@@ -311,16 +312,13 @@ fn input_witness(
     }
 }
 
-/// The oracle's witness for `board` + `hand` as a table of ball rows; for -1, the best
-/// partial line; or why there is none.
-pub fn witness(board: &str, hand: &str, limits: &Constraints) -> Markup {
-    let inst = match Instance::parse(board, hand, limits) {
-        Ok(i) => i,
-        Err(e) => return html! { p.note { "no witness: input rejected: " (e.to_string()) } },
-    };
-    match Oracle::new().solve(&inst) {
-        Ok(a) => drawn(&inst, hand, &a),
-        Err(e) => html! { p.note { "no witness: " (e.to_string()) } },
+/// A refuted claim's witness for its board and hand, drawn from the answer the review found;
+/// for an input outside the constraints, why there is none; nothing for a claim with no hand.
+fn claim_witness(c: &ClaimResult) -> Markup {
+    match (&c.solved, &c.hand) {
+        (Some(Ok(s)), Some(hand)) => drawn(&s.instance, hand, &s.answer),
+        (Some(Err(why)), _) => html! { p.note { "no witness: input rejected: " (why) } },
+        _ => html! {},
     }
 }
 
@@ -396,7 +394,7 @@ fn case_problems(r: &RunReport) -> Markup {
 
 /// An editorial's review as a page: the counts, every claim (refuted answers with the
 /// oracle's witness drawn), every code block's verdict with its counterexample drawn.
-pub fn editorial(review: &Review, limits: &Constraints) -> String {
+pub fn editorial(review: &Review) -> String {
     let s = &review.summary;
     let body = html! {
         h1 { "zuma-judge editorial review" }
@@ -415,7 +413,7 @@ pub fn editorial(review: &Review, limits: &Constraints) -> String {
                 span class=(if c.holds { "AC" } else { "WA" }) { (if c.holds { "holds" } else { "refuted" }) }
                 ": " (c.reason)
             }
-            @if let (false, Some(hand)) = (c.holds, &c.hand) { (witness(&c.board, hand, limits)) }
+            @if !c.holds { (claim_witness(c)) }
         }
         h2 { "Code blocks" }
         @if review.code.is_empty() { p { "No code block names findMinStep." } }
@@ -436,11 +434,14 @@ pub fn editorial(review: &Review, limits: &Constraints) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::oracle::Oracle;
+    use crate::game::rules::Constraints;
     use crate::report::{failing_cases, fixture};
 
     #[test]
     fn a_witness_rings_the_inserted_ball_and_shows_the_hand_as_written() {
-        let page = witness("RRWWRRBBRR", "WB", &Constraints::default()).into_string();
+        let i = Instance::parse("RRWWRRBBRR", "WB", &Constraints::default()).unwrap();
+        let page = drawn(&i, "WB", &Oracle::new().solve(&i).unwrap()).into_string();
         // The hand as written (WB, not BW), less each ball spent; the inserted ball ringed
         // before board[gap]; one row per removal of the chain reaction.
         assert!(page.contains(r#"<td class="mono">hand WB</td>"#), "{page}");
