@@ -81,6 +81,9 @@ pub struct MentionResult {
     pub reason: String,
     /// The oracle's optimal moves.
     pub witness: Vec<String>,
+    /// The input, typed, when it is within the constraints.
+    #[serde(skip)]
+    pub instance: Option<Instance>,
 }
 
 /// The oracle on `board` + `hand`: the input and its answer, or the constraint broken.
@@ -422,6 +425,7 @@ pub fn mention(
         valid,
         reason,
         witness: witness.iter().map(ToString::to_string).collect(),
+        instance: solved.ok().map(|s| s.instance),
     })
 }
 

@@ -163,16 +163,22 @@ pub fn judge_statements(
 
 /// The valid inputs an editorial names (claims and mentions), in order, once each: the first
 /// cases its code is judged on.
-fn boards_of(claims: &[ClaimResult], mentions: &[MentionResult], config: &Config) -> Vec<Instance> {
+fn boards_of(claims: &[ClaimResult], mentions: &[MentionResult]) -> Vec<Instance> {
     let mut seen = HashSet::new();
-    let pairs = claims
+    let answers = claims
         .iter()
         .filter(|c| c.kind == check::ClaimKind::Answer)
-        .filter_map(|c| Some((c.board.clone(), c.hand.clone()?)))
-        .chain(mentions.iter().map(|m| (m.board.clone(), m.hand.clone())));
-    pairs
-        .filter(|p| seen.insert(p.clone()))
-        .filter_map(|(b, h)| Instance::parse(&b, &h, &config.constraints).ok())
+        .filter_map(|c| {
+            let instance = c.solved.as_ref()?.as_ref().ok().map(|s| s.instance.clone());
+            Some(((c.board.clone(), c.hand.clone()?), instance))
+        });
+    let mentioned = mentions
+        .iter()
+        .map(|m| ((m.board.clone(), m.hand.clone()), m.instance.clone()));
+    answers
+        .chain(mentioned)
+        .filter(|(written, _)| seen.insert(written.clone()))
+        .filter_map(|(_, instance)| instance)
         .collect()
 }
 
@@ -189,7 +195,7 @@ pub fn review(
     for (file, text) in files {
         let e = extract(file, text);
         let (c, m) = judge_statements(&e, config, &mut oracle)?;
-        let boards = boards_of(&c, &m, config);
+        let boards = boards_of(&c, &m);
         for (block, sort) in &e.code {
             match sort {
                 Sort::Other => {}
