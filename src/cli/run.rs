@@ -134,29 +134,18 @@ fn cmd_run(
         limits: config.limits.clone(),
         stop: Some(&interrupt::STOP),
     };
+    let calls = Calls {
+        pastes: &pastes,
+        builds: &builds,
+        settings,
+        exe,
+        how,
+    };
     let mut report = runner::run(
         &suite,
         &chosen,
         config,
-        &mut |s| {
-            let pasted = pastes.iter().position(|x| x.name == s.name());
-            let broken = registry::uncompiled().iter().find(|u| u.name == s.name());
-            let inner: Box<dyn Executor + '_> = match (pasted, broken) {
-                (Some(i), _) => pastes[i].executor(&builds[i], &settings),
-                (None, Some(u)) => Box::new(Unbuilt {
-                    why: Unjudged::CompileError(u.message.to_string()),
-                    label: "rustc".into(),
-                }),
-                (None, None) if how.in_process => {
-                    Box::new(InProcess::with_stop(s, &interrupt::STOP))
-                }
-                (None, None) => Box::new(Worker::new(
-                    Launch::own_binary(exe.clone(), s.name()),
-                    settings.clone(),
-                )),
-            };
-            Box::new(Repeat::new(inner, how.repeat)) as Box<dyn Executor + '_>
-        },
+        &mut |s| calls.executor(s),
         &mut |e| bar.on_event(e),
     )?;
     bar.finish();
@@ -176,6 +165,41 @@ fn cmd_run(
         }
     }
     Ok(code)
+}
+
+/// How `run` calls each chosen solution.
+struct Calls<'a> {
+    pastes: &'a [&'a Pasted],
+    builds: &'a [build::Outcome],
+    settings: Settings,
+    /// The judge's own executable, which the compiled solutions' workers run.
+    exe: PathBuf,
+    how: &'a How,
+}
+
+impl Calls<'_> {
+    /// The executor for `s`: a pasted submission's own, a compile error for a Rust file that
+    /// did not build into the judge, an in-process caller (`--in-process`) or a worker; each
+    /// repeated `--repeat` times.
+    fn executor<'s>(&self, s: &'s dyn Solution) -> Box<dyn Executor + 's> {
+        let pasted = self.pastes.iter().position(|x| x.name == s.name());
+        let broken = registry::uncompiled().iter().find(|u| u.name == s.name());
+        let inner: Box<dyn Executor + 's> = match (pasted, broken) {
+            (Some(i), _) => self.pastes[i].executor(&self.builds[i], &self.settings),
+            (None, Some(u)) => Box::new(Unbuilt {
+                why: Unjudged::CompileError(u.message.to_string()),
+                label: "rustc".into(),
+            }),
+            (None, None) if self.how.in_process => {
+                Box::new(InProcess::with_stop(s, &interrupt::STOP))
+            }
+            (None, None) => Box::new(Worker::new(
+                Launch::own_binary(self.exe.clone(), s.name()),
+                self.settings.clone(),
+            )),
+        };
+        Box::new(Repeat::new(inner, self.how.repeat))
+    }
 }
 
 /// The solutions `names` picks (all of them when it is empty), checking first that no two
