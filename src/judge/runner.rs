@@ -1442,76 +1442,74 @@ mod stable_tests {
         &crate::judge::runner::tests::SortedHandOnly
     }
 
+    /// `judge_stable` on WRRBBW + RB (answer 2) for a submission whose calls give `script` in
+    /// turn; `limit_seen`: it already had a TLE or an MLE.
+    fn judged(
+        script: Vec<Outcome>,
+        config: &Config,
+        limit_seen: bool,
+    ) -> (Verdict, Outcome, Vec<f64>) {
+        let mut script = script.into_iter();
+        let mut exec = Scripted {
+            f: |_: &str, _: &str| script.next().unwrap(),
+            walls: Rc::new(RefCell::new(Vec::new())),
+        };
+        judge_stable(&mut exec, ("WRRBBW", "RB"), 2, config, (5000, limit_seen)).unwrap()
+    }
+
+    fn mle() -> Result<i32, Failure> {
+        Err(Failure::MemoryLimit("memory 1024 MiB".into()))
+    }
+
     #[test]
     fn a_case_near_the_limit_is_rerun_and_judged_on_its_fastest_run() {
-        let config = Config::default();
-        let walls = Rc::new(RefCell::new(Vec::new()));
         // 1900 ms AC, then a 2100 ms TLE, 1500 ms and 1400 ms: four runs, the last the fastest.
-        let mut script = vec![
+        let script = vec![
             out(Ok(2), 1900.0),
             out(cpu_tle(), 2100.0),
             out(Ok(2), 1500.0),
             out(Ok(2), 1400.0),
-        ]
-        .into_iter();
-        let mut exec = Scripted {
-            f: |_: &str, _: &str| script.next().unwrap(),
-            walls: walls.clone(),
-        };
-        let (v, o, cpus) =
-            judge_stable(&mut exec, ("WRRBBW", "RB"), 2, &config, (5000, false)).unwrap();
+        ];
+        let (v, o, cpus) = judged(script, &Config::default(), false);
         assert_eq!(v, Verdict::Accepted);
         assert_eq!(o.cpu_ms, 1400.0);
         assert_eq!(cpus, vec![1900.0, 2100.0, 1500.0, 1400.0]);
 
         // A 2100 ms TLE whose rerun takes 1000 ms: out of the band, no third run; AC.
-        let mut script = vec![out(cpu_tle(), 2100.0), out(Ok(2), 1000.0)].into_iter();
-        let mut exec = Scripted {
-            f: |_: &str, _: &str| script.next().unwrap(),
-            walls: walls.clone(),
-        };
-        let (v, o, cpus) =
-            judge_stable(&mut exec, ("WRRBBW", "RB"), 2, &config, (5000, false)).unwrap();
+        let script = vec![out(cpu_tle(), 2100.0), out(Ok(2), 1000.0)];
+        let (v, o, cpus) = judged(script, &Config::default(), false);
         assert_eq!(
             (v, o.cpu_ms, cpus),
             (Verdict::Accepted, 1000.0, vec![2100.0, 1000.0])
         );
+    }
 
-        // An MLE near the CPU limit is rerun too: a rerun that runs out of memory sooner
-        // decides, and one that reaches the CPU limit first (a TLE) does not.
-        let mle = || Err(Failure::MemoryLimit("memory 1024 MiB".into()));
-        let mut script = vec![
+    /// An MLE near the CPU limit is rerun too: a rerun that runs out of memory sooner decides,
+    /// and one that reaches the CPU limit first (a TLE) does not. Once the submission had a TLE
+    /// or an MLE, it is not rerun: each rerun would cost nearly a limit, and the case is a
+    /// limit's failure either way.
+    #[test]
+    fn an_mle_near_the_limit_is_rerun_until_a_limit_was_seen() {
+        let script = vec![
             out(mle(), 1900.0),
             out(cpu_tle(), 2100.0),
             out(mle(), 1800.0),
             out(mle(), 1850.0),
-        ]
-        .into_iter();
-        let mut exec = Scripted {
-            f: |_: &str, _: &str| script.next().unwrap(),
-            walls: walls.clone(),
-        };
-        let (v, o, cpus) =
-            judge_stable(&mut exec, ("WRRBBW", "RB"), 2, &config, (5000, false)).unwrap();
+        ];
+        let (v, o, cpus) = judged(script, &Config::default(), false);
         assert_eq!(v.kind(), VerdictKind::MemoryLimitExceeded);
         assert_eq!(
             (o.cpu_ms, cpus),
             (1800.0, vec![1900.0, 2100.0, 1800.0, 1850.0])
         );
-
-        // Once the submission had a TLE or an MLE, a near-limit MLE is not rerun: each rerun
-        // would cost nearly a limit, and the case is a limit's failure either way.
-        let mut script = vec![out(mle(), 1900.0)].into_iter();
-        let mut exec = Scripted {
-            f: |_: &str, _: &str| script.next().unwrap(),
-            walls: walls.clone(),
-        };
-        let (v, _, cpus) =
-            judge_stable(&mut exec, ("WRRBBW", "RB"), 2, &config, (5000, true)).unwrap();
+        let (v, _, cpus) = judged(vec![out(mle(), 1900.0)], &Config::default(), true);
         assert_eq!((v.kind(), cpus), (VerdictKind::MemoryLimitExceeded, vec![]));
+    }
 
-        // Not rerun: a fast answer, a wall TLE (a sleep), a call killed at 1.5 x the limit, a
-        // CPU TLE stopped at the wall deadline on a starved machine.
+    /// Not rerun: a fast answer, a wall TLE (a sleep), a call killed at 1.5 x the limit, a
+    /// far-off MLE, a CPU TLE stopped at the wall deadline on a starved machine.
+    #[test]
+    fn a_call_far_from_the_limit_or_stopped_by_the_wall_is_not_rerun() {
         let starved = Outcome {
             wall_ms: 5000.0,
             ..out(cpu_tle(), 2500.0)
@@ -1520,28 +1518,19 @@ mod stable_tests {
             out(Ok(2), 1332.0),
             out(Err(Failure::TimeLimit("wall 5000 ms".into())), 1500.0),
             out(cpu_tle(), 3000.0),
-            out(Err(Failure::MemoryLimit("memory 1024 MiB".into())), 300.0),
+            out(mle(), 300.0),
             starved,
         ] {
-            let mut script = vec![first.clone()].into_iter();
-            let mut exec = Scripted {
-                f: |_: &str, _: &str| script.next().unwrap(),
-                walls: walls.clone(),
-            };
-            let (_, o, cpus) =
-                judge_stable(&mut exec, ("WRRBBW", "RB"), 2, &config, (5000, false)).unwrap();
+            let (_, o, cpus) = judged(vec![first.clone()], &Config::default(), false);
             assert_eq!((o, cpus), (first, vec![]));
         }
+    }
 
-        // With `reruns = 1`, two runs at most; the TLE stands.
-        let one = config_with_reruns(1);
-        let mut script = vec![out(cpu_tle(), 2500.0), out(cpu_tle(), 2400.0)].into_iter();
-        let mut exec = Scripted {
-            f: |_: &str, _: &str| script.next().unwrap(),
-            walls,
-        };
-        let (v, _, cpus) =
-            judge_stable(&mut exec, ("WRRBBW", "RB"), 2, &one, (5000, false)).unwrap();
+    /// With `reruns = 1`, two runs at most; the TLE stands.
+    #[test]
+    fn reruns_stop_at_the_configured_count() {
+        let script = vec![out(cpu_tle(), 2500.0), out(cpu_tle(), 2400.0)];
+        let (v, _, cpus) = judged(script, &config_with_reruns(1), false);
         assert_eq!(v.kind(), VerdictKind::TimeLimitExceeded);
         assert_eq!(cpus, vec![2500.0, 2400.0]);
     }
