@@ -221,54 +221,22 @@ mod tests {
             .iter()
             .map(|s| (strip(&s.name), strip(&s.path), s.expected, s.language.id))
             .collect();
+        let rows: Vec<(&str, &str, Expected, &str)> = rows
+            .iter()
+            .map(|(n, p, e, l)| (n.as_str(), p.as_str(), *e, *l))
+            .collect();
         let wa_tle = Expected::AnyOf([WrongAnswer, TimeLimitExceeded].into_iter().collect());
-        assert_eq!(
-            rows,
-            [
-                (
-                    "subs/alice".into(),
-                    "subs/alice/solution.py".into(),
-                    Expected::Nothing,
-                    "python3"
-                ),
-                (
-                    "subs/bob/a.js".into(),
-                    "subs/bob/a.js".into(),
-                    Expected::Nothing,
-                    "javascript"
-                ),
-                (
-                    "subs/bob/b.js".into(),
-                    "subs/bob/b.js".into(),
-                    wa_tle,
-                    "javascript"
-                ),
-                (
-                    "subs/carol.cpp".into(),
-                    "subs/carol.cpp".into(),
-                    Expected::Nothing,
-                    "cpp"
-                ),
-                (
-                    "kattis/accepted/dave".into(),
-                    "kattis/accepted/dave/main.rs".into(),
-                    Expected::One(Accepted),
-                    "rust"
-                ),
-                (
-                    "kattis/rejected/slow.go".into(),
-                    "kattis/rejected/slow.go".into(),
-                    Expected::Rejected,
-                    "go"
-                ),
-                (
-                    "kattis/wrong_answer/x".into(),
-                    "kattis/wrong_answer/x/time_limit_exceeded/y.rb".into(),
-                    Expected::One(TimeLimitExceeded),
-                    "ruby"
-                ),
-            ]
-        );
+        #[rustfmt::skip]
+        let want = [
+            ("subs/alice", "subs/alice/solution.py", Expected::Nothing, "python3"),
+            ("subs/bob/a.js", "subs/bob/a.js", Expected::Nothing, "javascript"),
+            ("subs/bob/b.js", "subs/bob/b.js", wa_tle, "javascript"),
+            ("subs/carol.cpp", "subs/carol.cpp", Expected::Nothing, "cpp"),
+            ("kattis/accepted/dave", "kattis/accepted/dave/main.rs", Expected::One(Accepted), "rust"),
+            ("kattis/rejected/slow.go", "kattis/rejected/slow.go", Expected::Rejected, "go"),
+            ("kattis/wrong_answer/x", "kattis/wrong_answer/x/time_limit_exceeded/y.rb", Expected::One(TimeLimitExceeded), "ruby"),
+        ];
+        assert_eq!(rows, want);
         let skipped: Vec<String> = got
             .skipped
             .iter()
