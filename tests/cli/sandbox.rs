@@ -67,10 +67,9 @@ fn processes_mentioning(needle: &str) -> Vec<String> {
         .collect()
 }
 
-#[test]
-#[ignore = "slow (15 s here: the hostile set); .ci/run runs it"]
-fn hostile_submissions_get_their_verdicts_and_leave_nothing_behind() {
-    serve_answers();
+/// A folder with `cases/four.toml`, `judge.toml` and the hostile fixtures in `subs/`, each
+/// with `@CASES@` replaced by the case file's path.
+fn hostile_workspace() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     std::fs::create_dir_all(d.join("cases")).unwrap();
@@ -86,23 +85,12 @@ fn hostile_submissions_get_their_verdicts_and_leave_nothing_behind() {
             std::fs::write(d.join("subs").join(f.file_name()), text).unwrap();
         }
     }
-    let marker = Path::new("/tmp/zuma-hostile-marker");
-    let _ = std::fs::remove_file(marker);
-    let cache = d.join("cache");
-    let out = judge()
-        .current_dir(d)
-        .env("ZUMA_JUDGE_CACHE", &cache)
-        .args(["grade", "subs", "--cases", "cases", "--format", "json"])
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(report["sandbox"]["on"], true, "{}", report["sandbox"]);
+    dir
+}
+
+/// The two submissions that `#include` the case file got CE from a denied read of it, and the
+/// compiler's message shows none of its content.
+fn assert_includes_were_denied(report: &serde_json::Value, case_file: &str) {
     let messages: Vec<String> = report["submissions"]
         .as_array()
         .unwrap()
@@ -119,7 +107,11 @@ fn hostile_submissions_get_their_verdicts_and_leave_nothing_behind() {
         assert!(denied, "{m}");
         assert!(!m.contains("expected"), "{m}");
     }
-    let mut got: Vec<(String, String, String)> = report["submissions"]
+}
+
+/// `(path, verdict, "AC TLE ...")` of each submission in a grade report, sorted by path.
+fn gradebook_rows(report: &serde_json::Value) -> Vec<(String, String, String)> {
+    let mut rows: Vec<(String, String, String)> = report["submissions"]
         .as_array()
         .unwrap()
         .iter()
@@ -137,7 +129,36 @@ fn hostile_submissions_get_their_verdicts_and_leave_nothing_behind() {
             )
         })
         .collect();
-    got.sort();
+    rows.sort();
+    rows
+}
+
+#[test]
+#[ignore = "slow (15 s here: the hostile set); .ci/run runs it"]
+fn hostile_submissions_get_their_verdicts_and_leave_nothing_behind() {
+    serve_answers();
+    let dir = hostile_workspace();
+    let d = dir.path();
+    let case_file = d.join("cases/four.toml").to_string_lossy().to_string();
+    let marker = Path::new("/tmp/zuma-hostile-marker");
+    let _ = std::fs::remove_file(marker);
+    let cache = d.join("cache");
+    let out = judge()
+        .current_dir(d)
+        .env("ZUMA_JUDGE_CACHE", &cache)
+        .args(["grade", "subs", "--cases", "cases", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["sandbox"]["on"], true, "{}", report["sandbox"]);
+    assert_includes_were_denied(&report, &case_file);
+    let got = gradebook_rows(&report);
     // Only a root judge can give each worker a cgroup, where self-reaped children's CPU time
     // is counted.
     let autoreap = if nix::unistd::geteuid().is_root() {
