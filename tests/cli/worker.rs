@@ -307,9 +307,9 @@ fn hostile_python_and_javascript_get_their_verdicts_on_exactly_their_cases() {
     );
 }
 
-#[test]
-fn a_script_that_cannot_load_or_an_interpreter_that_is_missing_is_said_once() {
-    let ws = workspace(
+/// Scripts that cannot load, and a script whose language works, in `scripts/accepted/`.
+fn unloadable_scripts() -> tempfile::TempDir {
+    workspace(
         CASES,
         300,
         &[
@@ -318,84 +318,65 @@ fn a_script_that_cannot_load_or_an_interpreter_that_is_missing_is_said_once() {
             ("accepted/raises_py.py", "class Solution:\n    def findMinStep(self, board, hand):\n        return 0\nundefined_name\n".into()),
             ("accepted/bfs_py.py", python("")),
         ],
-    );
-    let mut cmd = judge();
-    cmd.current_dir(ws.path()).args([
-        "run",
-        "--cases",
-        "cases.toml",
-        "--solutions-dir",
-        "scripts",
-        "--format",
-        "json",
-        "--solution",
-        "typo_py",
-        "--solution",
-        "nothing_js",
-        "--solution",
-        "raises_py",
-        "--solution",
-        "seed000_bfs",
-    ]);
-    let report = run_json(&mut cmd, 1);
-    let once = |i: usize| {
-        let s = &report["solutions"][i];
-        (
-            s["name"].as_str().unwrap().to_string(),
-            s["verdict"].as_str().unwrap().to_string(),
-            s["message"].as_str().unwrap_or("").to_string(),
-            s["cases"].as_array().unwrap().len(),
-            s["minimised"].is_null(),
-        )
-    };
-    let row = |n: &str, v: &str, m: &str| (n.to_string(), v.to_string(), m.to_string(), 0, true);
-    // A syntax error is CE with its line; no entry point is CE saying what is missing; an
-    // exception while loading is RE, once, with its line. None is run on a case or minimised.
-    assert_eq!(
-        once(0),
-        row(
-            "typo_py",
-            "compile_error",
-            "SyntaxError: expected ':' (line 2)"
-        )
-    );
-    assert_eq!(
-        once(1),
-        row(
-            "nothing_js",
-            "compile_error",
-            "no entry point: no function findMinStep"
-        )
-    );
-    assert_eq!(
-        once(2),
-        row(
-            "raises_py",
-            "run_time_error",
-            "cannot load: NameError: name 'undefined_name' is not defined (line 4)"
-        )
-    );
-    assert_eq!(verdicts(&report, 0)["seed000_bfs"].len(), 5);
+    )
+}
 
-    // No python3 on PATH: the toolchain is missing, said once, and the run is incomplete (3);
-    // compiled solutions are unaffected.
+/// A syntax error is CE with its line; no entry point is CE saying what is missing; an
+/// exception while loading is RE, once, with its line. None is run on a case or minimised.
+#[test]
+fn a_script_that_cannot_load_is_said_once() {
+    let ws = unloadable_scripts();
     let mut cmd = judge();
     cmd.current_dir(ws.path())
-        .env("PATH", "/nonexistent")
-        .args([
-            "run",
-            "--cases",
-            "cases.toml",
-            "--solutions-dir",
-            "scripts",
-            "--format",
-            "json",
-            "--solution",
-            "bfs_py",
-            "--solution",
-            "seed000_bfs",
-        ]);
-    let report = run_json(&mut cmd, 3);
+        .args(["run", "--cases", "cases.toml", "--solutions-dir", "scripts"])
+        .args(["--format", "json"]);
+    for s in ["typo_py", "nothing_js", "raises_py", "seed000_bfs"] {
+        cmd.args(["--solution", s]);
+    }
+    let report = run_json(&mut cmd, 1);
+    let rows: Vec<(String, String, String, usize, bool)> = (0..3)
+        .map(|i| {
+            let s = &report["solutions"][i];
+            (
+                s["name"].as_str().unwrap().to_string(),
+                s["verdict"].as_str().unwrap().to_string(),
+                s["message"].as_str().unwrap_or("").to_string(),
+                s["cases"].as_array().unwrap().len(),
+                s["minimised"].is_null(),
+            )
+        })
+        .collect();
+    #[rustfmt::skip]
+    let want = [
+        ("typo_py", "compile_error", "SyntaxError: expected ':' (line 2)"),
+        ("nothing_js", "compile_error", "no entry point: no function findMinStep"),
+        ("raises_py", "run_time_error", "cannot load: NameError: name 'undefined_name' is not defined (line 4)"),
+    ];
+    let want: Vec<(String, String, String, usize, bool)> = want
+        .iter()
+        .map(|(n, v, m)| (n.to_string(), v.to_string(), m.to_string(), 0, true))
+        .collect();
+    assert_eq!(rows, want);
+    assert_eq!(verdicts(&report, 0)["seed000_bfs"].len(), 5);
+}
+
+/// No python3 on PATH: the toolchain is missing, said once (and on the `toolchains:` line),
+/// and the run is incomplete (3); compiled solutions are unaffected.
+#[test]
+fn an_interpreter_that_is_missing_is_said_once() {
+    let ws = unloadable_scripts();
+    let run = || {
+        let mut cmd = judge();
+        cmd.current_dir(ws.path())
+            .env("PATH", "/nonexistent")
+            .args(["run", "--cases", "cases.toml", "--solutions-dir", "scripts"])
+            .args(["--solution", "bfs_py"]);
+        cmd
+    };
+    let report = run_json(
+        run().args(["--solution", "seed000_bfs", "--format", "json"]),
+        3,
+    );
     let s = &report["solutions"][0];
     assert_eq!(s["verdict"], "compile_error");
     assert_eq!(s["toolchain_missing"], true);
@@ -406,14 +387,7 @@ fn a_script_that_cannot_load_or_an_interpreter_that_is_missing_is_said_once() {
     assert!(verdicts(&report, 0)["seed000_bfs"]
         .iter()
         .all(|v| v.ends_with(":AC")));
-    let out = judge()
-        .current_dir(ws.path())
-        .env("PATH", "/nonexistent")
-        .args(["run", "--cases", "cases.toml", "--solutions-dir", "scripts"])
-        .args(["--solution", "bfs_py"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = String::from_utf8(run().output().unwrap().stdout).unwrap();
     assert!(text.contains("\ntoolchains: python3 not found\n"), "{text}");
 }
 
