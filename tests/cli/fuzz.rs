@@ -51,8 +51,12 @@ fn finds_records_once_and_run_rejudges() {
         .code(1)
         .stderr(predicates::str::contains("already recorded as"));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
-    // run judges the regression case; the solution stays wrong_answer as expected, and the
-    // recorded case is the smallest failing input, so it is the one reported as minimised
+    run_judges_the_recorded_case(&file);
+}
+
+/// `run` judges a recorded regression case: the solution stays wrong_answer as expected, and
+/// the recorded case is the smallest failing input, so it is the one reported as minimised.
+fn run_judges_the_recorded_case(file: &std::path::Path) {
     let out = judge()
         .args([
             "run",
@@ -64,7 +68,7 @@ fn finds_records_once_and_run_rejudges() {
             "cases",
             "--cases",
         ])
-        .arg(&file)
+        .arg(file)
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
