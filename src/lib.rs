@@ -37,10 +37,11 @@
 //! game <- cases <- submission <- judge <- hunt/editorial <- report <- cli
 //! ```
 //!
-//! No arrow runs up. Judged inputs reach the reporters typed: a case result, a failing input and
-//! a counterexample carry `game::oracle::Solved` (the instance and the oracle's answer), from
-//! which the reporters draw the witness without parsing the board or solving it again (a -1's
-//! search is described by a fresh solve, `report::explain::fresh_search`). JSON carries
+//! No arrow runs up. Judged inputs reach the reporters typed: a case result, a failing input, a
+//! counterexample and an editorial's claim carry `game::oracle::Solved` (the instance and the
+//! oracle's answer), from which the reporters draw the witness without parsing the board or
+//! solving it again (a -1's search is described by a fresh solve,
+//! `report::explain::fresh_search`); a regression case is recorded from the typed instance. JSON carries
 //! the witness as moves (`game::moves::compact`, `R@2 B@1`), and an editorial's code block also
 //! as the rows `report::editorial::json` draws.
 //!
