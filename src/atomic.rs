@@ -72,7 +72,7 @@ fn folder_of(path: &Path) -> &Path {
 
 /// An exclusive advisory lock (`flock(2)`) on a folder, held until dropped. Every process that
 /// reads, changes and rewrites a file in the folder takes it first and re-reads the file under
-/// it. The lock is on the folder, not the file, because [`write`] replaces the file (a new
+/// it. The lock is on the folder, not the file, because [`write()`] replaces the file (a new
 /// inode) and a lock on the old one would not exclude the next writer. The kernel releases it
 /// when the process dies, `kill -9` included, so it is never stale.
 #[derive(Debug)]

@@ -1,4 +1,4 @@
-//! Judging what [`crate::editorial::extract`] found: answers against the oracle (with its
+//! Judging what [`mod@crate::editorial::extract`] found: answers against the oracle (with its
 //! witness), transitions against the rules (one insertion, a removal, or an insertion and its
 //! chain reaction; a wrong one gets the board the rules give), move sequences replayed.
 

@@ -1,6 +1,6 @@
 //! `editorial`: find and check what an editorial says. A file (plain text, Markdown or saved
 //! HTML, [`source`]) is read into prose lines and code blocks, each line keeping its line in the
-//! original file; [`extract`] finds stated answers, board transitions, move sequences and
+//! original file; [`mod@extract`] finds stated answers, board transitions, move sequences and
 //! boards mentioned without an answer; [`check`] judges them with the oracle and the rules;
 //! [`code`] sorts the code blocks and [`grade`] grades each submission on `grade`'s path and
 //! sweeps it to its smallest counterexample. `report::editorial` renders the review and the

@@ -62,7 +62,7 @@ pub enum Block {
 /// plain text).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// Plain text: code blocks are found by their shape (see [`plain`]).
+    /// Plain text: code blocks are found by their shape (see `plain`).
     Text,
     /// Markdown (CommonMark with tables).
     Markdown,

@@ -240,7 +240,7 @@ pub fn explain(instance: &Instance, hand: &str, answer: &Answer, styled: bool) -
     out
 }
 
-/// [`explain`] in Markdown: the -1 lines as paragraphs, then the moves as a table
+/// [`explain()`] in Markdown: the -1 lines as paragraphs, then the moves as a table
 /// ([`markdown_moves`]).
 pub fn explain_markdown(instance: &Instance, hand: &str, answer: &Answer) -> Vec<String> {
     let (preface, line) = preface(instance, answer);

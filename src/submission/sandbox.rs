@@ -8,7 +8,7 @@
 //! (PID 1), which builds the view and forks the submission (PID 2):
 //!
 //! - the root is a fresh read-only tmpfs holding read-only binds of the toolchain (`/usr`, the
-//!   `/lib` folders, a few files of `/etc`: [`ETC`]), the submission's own build folder, and
+//!   `/lib` folders, a few files of `/etc`: `ETC`), the submission's own build folder, and
 //!   `/dev/null`, `/dev/zero`, `/dev/random`, `/dev/urandom` and the `/dev/fd` links; a new
 //!   namespace; and a private, size-limited `/tmp`, the only place it can write. The case
 //!   files, the judge's files, other submissions, `/etc/passwd`, `/home` and `/root` are not
@@ -99,7 +99,7 @@ const BOX_UID_BASE: u32 = 200_000;
 /// What `sandbox-init` builds and runs; passed as JSON in its first argument.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Spec {
-    /// Host folders and files shown read-only at the same path, besides [`ROOTS`] and [`ETC`]:
+    /// Host folders and files shown read-only at the same path, besides `ROOTS` and `ETC`:
     /// the build folder, the judge's own binary for its Rust workers.
     pub expose: Vec<PathBuf>,
     /// Environment of the submission (on top of `PATH`, `HOME=/tmp`, `TMPDIR=/tmp`, `LANG`).
@@ -170,7 +170,7 @@ impl Drop for CpuCgroup {
     }
 }
 
-/// What a build may touch besides the toolchain's folders ([`ROOTS`], `/etc`, `/proc`, `/sys`,
+/// What a build may touch besides the toolchain's folders (`ROOTS`, `/etc`, `/proc`, `/sys`,
 /// `/dev`).
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct BuildRules {
