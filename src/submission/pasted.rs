@@ -235,10 +235,7 @@ fn discover_as(dir: &Path, shown_root: &Path) -> Result<Found, PastedError> {
     let mut out = Vec::new();
     let mut skipped = Vec::new();
     for folder in read(dir)?.into_iter() {
-        let hidden = folder
-            .file_name()
-            .is_some_and(|n| n.to_string_lossy().starts_with('.'));
-        if hidden {
+        if is_hidden(&folder) {
             continue;
         }
         let under = folder.strip_prefix(dir).unwrap_or(&folder);
@@ -256,10 +253,7 @@ fn discover_as(dir: &Path, shown_root: &Path) -> Result<Found, PastedError> {
                 .unwrap_or_default()
                 .to_string_lossy()
                 .to_string();
-            if file
-                .file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-            {
+            if is_hidden(&file) {
                 continue;
             }
             let shown = shown_root
@@ -274,24 +268,7 @@ fn discover_as(dir: &Path, shown_root: &Path) -> Result<Found, PastedError> {
                 return Err(PastedError::Name { path: file });
             }
             let mut pasted = pasted?;
-            // A DOMjudge list in the file says more than its folder.
-            if let Some((names, _)) =
-                expected_results::parse(&pasted.text).map_err(|bad| PastedError::Comment {
-                    path: file.clone(),
-                    line: bad.line,
-                    message: bad.message,
-                })?
-            {
-                pasted.expected = ExpectedVerdict::AnyOf(
-                    names
-                        .iter()
-                        .filter_map(|n| match ExpectedVerdict::from_folder(n) {
-                            Some(ExpectedVerdict::One(k)) => Some(k),
-                            _ => None,
-                        })
-                        .collect(),
-                );
-            }
+            expected_from_comment(&mut pasted, &file)?;
             out.push(pasted);
         }
     }
@@ -299,6 +276,34 @@ fn discover_as(dir: &Path, shown_root: &Path) -> Result<Found, PastedError> {
         pasted: out,
         skipped,
     })
+}
+
+/// A dot file or folder (`.git`, an editor's swap file): never a submission.
+fn is_hidden(path: &Path) -> bool {
+    path.file_name()
+        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+}
+
+/// A DOMjudge `@EXPECTED_RESULTS@` list in the file says more than its folder: the
+/// submission is expected to get any of the verdicts it names.
+fn expected_from_comment(pasted: &mut Pasted, file: &Path) -> Result<(), PastedError> {
+    let found = expected_results::parse(&pasted.text).map_err(|bad| PastedError::Comment {
+        path: file.to_path_buf(),
+        line: bad.line,
+        message: bad.message,
+    })?;
+    if let Some((names, _)) = found {
+        pasted.expected = ExpectedVerdict::AnyOf(
+            names
+                .iter()
+                .filter_map(|n| match ExpectedVerdict::from_folder(n) {
+                    Some(ExpectedVerdict::One(k)) => Some(k),
+                    _ => None,
+                })
+                .collect(),
+        );
+    }
+    Ok(())
 }
 
 /// Lowercase a-z, 0-9 and `_`, not starting with a digit (the rule of `build.rs`).
