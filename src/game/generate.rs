@@ -335,26 +335,7 @@ pub fn random_instance<R: Rng + ?Sized>(rng: &mut R, limits: &Constraints) -> In
             let (segment, cost) = match rng.random_range(0..10) {
                 0..=4 => (vec![c, c], 1),
                 5..=6 if spent + 2 <= target => (vec![c], 2),
-                _ => {
-                    let mut seg = vec![c, c];
-                    for _ in 0..rng.random_range(1..=2) {
-                        let others: Vec<Colour> = palette
-                            .iter()
-                            .copied()
-                            .filter(|a| *a != seg[0] && *a != seg[seg.len() - 1])
-                            .collect();
-                        if others.is_empty() {
-                            break;
-                        }
-                        let a = others[rng.random_range(0..others.len())];
-                        seg = if rng.random_bool(0.5) {
-                            [vec![a], seg, vec![a, a]].concat()
-                        } else {
-                            [vec![a, a], seg, vec![a]].concat()
-                        };
-                    }
-                    (seg, 1)
-                }
+                _ => (sandwich(rng, palette, c), 1),
             };
             let gap = rng.random_range(0..=board.len());
             let candidate = [&board[..gap], &segment[..], &board[gap..]].concat();
@@ -392,6 +373,29 @@ pub fn random_instance<R: Rng + ?Sized>(rng: &mut R, limits: &Constraints) -> In
             return inst;
         }
     }
+}
+
+/// A pair of `c` wrapped once or twice in a colour split around it (`A CC AA` or `AA CC A`):
+/// one ball of `c` clears it all in a chain reaction.
+fn sandwich<R: Rng + ?Sized>(rng: &mut R, palette: &[Colour], c: Colour) -> Vec<Colour> {
+    let mut seg = vec![c, c];
+    for _ in 0..rng.random_range(1..=2) {
+        let others: Vec<Colour> = palette
+            .iter()
+            .copied()
+            .filter(|a| *a != seg[0] && *a != seg[seg.len() - 1])
+            .collect();
+        if others.is_empty() {
+            break;
+        }
+        let a = others[rng.random_range(0..others.len())];
+        seg = if rng.random_bool(0.5) {
+            [vec![a], seg, vec![a, a]].concat()
+        } else {
+            [vec![a, a], seg, vec![a]].concat()
+        };
+    }
+    seg
 }
 
 fn has_triple(balls: &[Colour]) -> bool {
