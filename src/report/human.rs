@@ -287,6 +287,28 @@ fn sweep_section(o: &mut String, r: &RunReport) {
     o.push('\n');
 }
 
+/// `5 of 37 cases not AC (the sweep's failing class included, 3 of them skipped)`: every case
+/// that is not AC, skipped ones too, of all the cases listed.
+fn not_ac(s: &SolutionReport, failed: usize, skipped: usize) -> String {
+    let mut notes = Vec::new();
+    if s.sweep.as_ref().is_some_and(|w| w.failed.is_some() && !w.skipped) {
+        notes.push("the sweep's failing class included".to_string());
+    }
+    if skipped > 0 {
+        notes.push(format!("{skipped} of them skipped"));
+    }
+    let notes = if notes.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", notes.join(", "))
+    };
+    format!(
+        "{} of {} cases not AC{notes}",
+        failed + skipped,
+        s.cases.len()
+    )
+}
+
 /// One solution's block: a header, every non-AC case on one line (those its folder does not
 /// allow tagged `[unexpected]`), then its first failure and the minimised input, each with the
 /// oracle's witness drawn.
@@ -312,11 +334,10 @@ fn failures_of(o: &mut String, s: &SolutionReport) {
     };
     let _ = writeln!(
         o,
-        "\n{} ({}){expected}, {} of {} cases not AC",
+        "\n{} ({}){expected}, {}",
         s.name,
         s.path,
-        bad.len(),
-        s.cases.len()
+        not_ac(s, bad.len(), skipped)
     );
     if let Some(why) = missing_promise(s) {
         let _ = writeln!(o, "  {why}");
