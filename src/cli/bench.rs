@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 
+use zuma_judge::cases::case;
 use zuma_judge::cases::config::Config;
 use zuma_judge::hunt::bench::{self, Engine};
 use zuma_judge::report::HumanOrJson;
@@ -30,7 +31,8 @@ pub struct BenchArgs {
     pub format: HumanOrJson,
 }
 
-/// Runs `bench`; returns the exit code.
+/// Runs `bench`; returns the exit code: 0, 1 when two engines disagree, 2 when a case file
+/// cannot be used (every problem is said and the other files are still timed).
 pub fn run(config: &Config, a: BenchArgs) -> Result<u8> {
     cmd_bench(config, &a.cases, &a.engines, a.process, a.repeat, a.format)
 }
@@ -54,9 +56,19 @@ fn cmd_bench(
         bench::Mode::InProcess
     };
     let exe = std::env::current_exe().context("cannot find the zuma-judge executable")?;
+    // As in `run`: every case-file problem is said, and the files that loaded are still timed.
+    let suite = case::load(cases, &config.constraints);
+    for e in &suite.errors {
+        eprintln!("error: {e}");
+    }
+    for w in &suite.warnings {
+        eprintln!("warning: {w}");
+    }
+    if suite.nothing_read() {
+        return Ok(2);
+    }
     let report = bench::run(
-        cases,
-        &config.constraints,
+        &suite,
         &engines,
         mode,
         repeat,
@@ -72,5 +84,9 @@ fn cmd_bench(
         HumanOrJson::Json => print!("{}", zuma_judge::report::versioned_json(&report)?),
         HumanOrJson::Human => println!("{report}"),
     }
-    Ok(u8::from(!report.disagreements.is_empty()))
+    Ok(if !suite.errors.is_empty() {
+        2
+    } else {
+        u8::from(!report.disagreements.is_empty())
+    })
 }

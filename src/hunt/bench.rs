@@ -112,24 +112,19 @@ impl BenchReport {
     }
 }
 
-/// Times `engines` on every valid case of `cases`, `repeat` times each (at least once).
+/// Times `engines` on every valid case of `suite`, `repeat` times each (at least once).
 /// `on_row` sees each finished row (for progress). In [`Mode::Process`], `exe` is the
-/// `zuma-judge` executable to start.
+/// `zuma-judge` executable to start. The suite's case-file errors are the caller's to report.
 ///
-/// Errors on a case file error, when an engine fails, or when a process cannot be started.
+/// Errors when an engine fails, or when a process cannot be started.
 pub fn run(
-    cases: &[std::path::PathBuf],
-    limits: &crate::game::rules::Constraints,
+    suite: &crate::cases::case::Suite,
     engines: &[Engine],
     mode: Mode,
     repeat: usize,
     exe: &Path,
     on_row: &mut dyn FnMut(&Row),
 ) -> anyhow::Result<BenchReport> {
-    let suite = crate::cases::case::load(cases, limits);
-    if let Some(e) = suite.errors.first() {
-        anyhow::bail!("{e}");
-    }
     let repeat = repeat.max(1);
     let mut rows = Vec::new();
     let mut disagreements = Vec::new();

@@ -291,7 +291,10 @@ fn sweep_section(o: &mut String, r: &RunReport) {
 /// that is not AC, skipped ones too, of all the cases listed.
 fn not_ac(s: &SolutionReport, failed: usize, skipped: usize) -> String {
     let mut notes = Vec::new();
-    if s.sweep.as_ref().is_some_and(|w| w.failed.is_some() && !w.skipped) {
+    if s.sweep
+        .as_ref()
+        .is_some_and(|w| w.failed.is_some() && !w.skipped)
+    {
         notes.push("the sweep's failing class included".to_string());
     }
     if skipped > 0 {

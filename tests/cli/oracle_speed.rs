@@ -70,6 +70,39 @@ fn selfcheck_small_bound() {
     assert!(lines[5].starts_with("0 disagreements in "), "{text}");
 }
 
+/// A case file that cannot be used is said (with the warnings) and exits 2; the files that
+/// loaded are still timed, as `run` judges them.
+#[test]
+fn bench_times_the_files_that_load_and_says_what_did_not() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("a.toml"),
+        "[[case]]\nname = \"r\"\nboard = \"RR\"\nhand = \"R\"\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("empty.toml"), "# nothing yet\n").unwrap();
+    std::os::unix::fs::symlink("gone.toml", dir.path().join("broken.toml")).unwrap();
+    let out = judge()
+        .current_dir(dir.path())
+        .args(["bench", "--cases", ".", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "error: ./broken.toml: broken symlink: gone.toml does not exist\n\
+         warning: ./empty.toml: empty: no [[case]] in this file, so nothing in it is judged\n"
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows: Vec<(&str, &serde_json::Value)> = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["case"].as_str().unwrap(), &r["answers"]))
+        .collect();
+    assert_eq!(rows, [("a.toml#r", &serde_json::json!([1, 1, 1]))]);
+}
+
 #[test]
 fn bench_in_process_agrees() {
     let dir = tempfile::tempdir().unwrap();
