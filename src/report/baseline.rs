@@ -296,13 +296,11 @@ impl Comparison {
         self.changes.iter().filter(|c| c.is_regression()).count()
     }
 
-    /// The text for people; empty when nothing changed. A summary line first (regressions,
-    /// fixes, cases that came and went, slower cases), then every regression in full, then the
-    /// rest; five or more cases that came (or went) are collapsed into one line naming them.
+    /// The text for people: a summary line first (regressions, fixes, cases that came and
+    /// went, slower cases), then every regression in full, then the rest; five or more cases
+    /// that came (or went) are collapsed into one line naming them. When nothing changed, one
+    /// line says so (`0 changes: ...`), so that a comparison that ran is never silent.
     pub fn render(&self, baseline: &str) -> String {
-        if self.changes.is_empty() {
-            return String::new();
-        }
         let mut o = String::new();
         let n = crate::report::count;
         let of = |f: fn(&Change) -> bool| self.changes.iter().filter(|c| f(c)).count();
@@ -482,10 +480,13 @@ mod tests {
     }
 
     #[test]
-    fn identical_reports_compare_empty() {
+    fn identical_reports_compare_empty_and_say_so() {
         let b = one(VerdictKind::Accepted, true, vec![case("a#x", "AC", 0.5)]);
         assert_eq!(compare(&b, &b), Comparison::default());
-        assert_eq!(compare(&b, &b).render("old.json"), "");
+        assert_eq!(
+            compare(&b, &b).render("old.json"),
+            "Compared with old.json: 0 changes: 0 regressions, 0 fixes, 0 new cases, 0 gone cases, 0 slower cases\n"
+        );
     }
 
     #[test]

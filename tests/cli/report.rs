@@ -389,7 +389,7 @@ const WA_ON_FLIP: &str = "[[case]]\nname = \"flip\"\nboard = \"WWRRBBWW\"\nhand 
 const AC_ON_FLIP: &str = "[[case]]\nname = \"flip\"\nboard = \"WRRBBW\"\nhand = \"RB\"\n";
 
 #[test]
-fn baseline_reports_nothing_for_an_identical_rerun() {
+fn baseline_says_no_changes_for_an_identical_rerun() {
     let dir = tempfile::tempdir().unwrap();
     assert_eq!(
         baseline_run(dir.path(), WA_ON_FLIP, "old.json", None),
@@ -397,7 +397,12 @@ fn baseline_reports_nothing_for_an_identical_rerun() {
     );
     assert_eq!(
         baseline_run(dir.path(), WA_ON_FLIP, "new.json", Some("old.json")),
-        (0, String::new())
+        (
+            0,
+            "Compared with old.json: 0 changes: 0 regressions, 0 fixes, 0 new cases, 0 gone \
+             cases, 0 slower cases\n"
+                .to_string()
+        )
     );
 }
 
