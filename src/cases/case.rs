@@ -258,10 +258,16 @@ pub fn find_files(root: &Path) -> Result<Discovery, CaseError> {
             ..Discovery::default()
         });
     }
-    if !root.exists() {
+    if let Err(e) = std::fs::metadata(root) {
         let message = match std::fs::read_link(root) {
-            Ok(target) => format!("broken symlink: {} does not exist", target.display()),
-            Err(_) => "no such file or folder; give a case file or a folder of them".into(),
+            Ok(target) if e.kind() == std::io::ErrorKind::NotFound => {
+                format!("broken symlink: {} does not exist", target.display())
+            }
+            _ if e.kind() == std::io::ErrorKind::NotFound => {
+                "no such file or folder; give a case file or a folder of them".into()
+            }
+            // A symlink loop, a folder on the way that cannot be searched.
+            _ => format!("cannot read: {e}"),
         };
         return Err(CaseError::Read {
             path: root.display().to_string(),

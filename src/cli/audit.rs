@@ -87,9 +87,10 @@ struct Tally {
     /// Exit code so far: 2 beats 1.
     #[serde(skip)]
     code: u8,
-    /// Files found that could be read.
+    /// Case files found (each audited; one that cannot be read is an error).
     files: usize,
-    /// Paths that could not be read at all (missing, broken symlinks, unreadable folders).
+    /// Paths that gave no case file to audit: missing, a broken symlink, a folder that cannot
+    /// be read or holds no `*.toml` file. Each is an error.
     unreadable: usize,
     corrections: usize,
     /// Files that cannot be read and cases that cannot be judged.
@@ -129,12 +130,12 @@ impl Tally {
         )
     }
 
-    /// What the file count leaves out, as `run` says it: `""` or ` (1 unreadable path)`.
+    /// What the file count leaves out: `""` or ` (and 1 path that could not be audited)`.
     fn unread(&self) -> String {
-        if self.unreadable == 0 {
-            String::new()
-        } else {
-            format!(" ({} unreadable)", count(self.unreadable, "path"))
+        match self.unreadable {
+            0 => String::new(),
+            1 => " (and 1 path that could not be audited)".into(),
+            n => format!(" (and {n} paths that could not be audited)"),
         }
     }
 

@@ -86,6 +86,10 @@ pub fn run(config: &Config, a: RunArgs) -> Result<u8> {
     )
 }
 
+/// What the sandbox line adds when `--in-process` called compiled solutions.
+const IN_PROCESS_NOTE: &str =
+    "; with --in-process, compiled solutions were called in the judge's own process, unsandboxed";
+
 /// How `run` calls the solutions, and which extra checks it runs.
 struct How {
     repeat: usize,
@@ -149,9 +153,9 @@ fn cmd_run(
         &mut |e| bar.on_event(e),
     )?;
     bar.finish();
-    if how.in_process {
+    if how.in_process && chosen.iter().any(|s| registry::find(s.name()).is_some()) {
         // The compiled solutions never met a worker: the sandbox line must not claim them.
-        report.sandbox.detail += "; compiled solutions were called in the judge's own process, outside it (--in-process)";
+        report.sandbox.detail += IN_PROCESS_NOTE;
     }
     report.builds = summary;
     attach_builds(&mut report, &pastes, &builds);

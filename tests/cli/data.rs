@@ -103,7 +103,7 @@ fn an_unreadable_folder_fails_alone_symlinks_count_and_empty_files_warn() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),
-        "cases/locked: cannot read this folder: Permission denied (os error 13)\nwarning: cases/empty.toml: empty: no [[case]] in this file, so nothing in it is judged\naudited 3 files (1 path unreadable): 1 error, 0 corrections proposed (run with --fix to write them), 0 claims refuted\n"
+        "cases/locked: cannot read this folder: Permission denied (os error 13)\nwarning: cases/empty.toml: empty: no [[case]] in this file, so nothing in it is judged\naudited 3 files (and 1 path that could not be audited): 1 error, 0 corrections proposed (run with --fix to write them), 0 claims refuted\n"
     );
 }
 

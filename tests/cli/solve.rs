@@ -312,15 +312,17 @@ fn audit_reports_every_problem_in_a_file_after_its_first_error() {
     assert_eq!(v["exit_code"], 2);
 }
 
-/// A path that cannot be read is an error counted apart from the files audited, in the
-/// summary line and in JSON.
+/// A path that gives no case file (a broken symlink, a missing file, a symlink loop) is an
+/// error named for what it is, counted apart from the files audited, in the summary line and
+/// in JSON.
 #[test]
 fn audit_counts_a_path_it_cannot_read_apart_from_the_files() {
     let dir = tempfile::tempdir().unwrap();
     std::os::unix::fs::symlink("gone.toml", dir.path().join("broken.toml")).unwrap();
+    std::os::unix::fs::symlink("loop.toml", dir.path().join("loop.toml")).unwrap();
     let out = judge()
         .current_dir(dir.path())
-        .args(["audit", "broken.toml", "missing.toml"])
+        .args(["audit", "broken.toml", "missing.toml", "loop.toml"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -328,8 +330,9 @@ fn audit_counts_a_path_it_cannot_read_apart_from_the_files() {
         String::from_utf8(out.stderr).unwrap(),
         "broken.toml: broken symlink: gone.toml does not exist\n\
          missing.toml: no such file or folder; give a case file or a folder of them\n\
-         audited 0 files (2 paths unreadable): 2 errors, 0 corrections proposed (run with --fix \
-         to write them), 0 claims refuted\n"
+         loop.toml: cannot read: Too many levels of symbolic links (os error 40)\n\
+         audited 0 files (and 3 paths that could not be audited): 3 errors, 0 corrections \
+         proposed (run with --fix to write them), 0 claims refuted\n"
     );
     let out = judge()
         .current_dir(dir.path())

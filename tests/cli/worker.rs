@@ -506,7 +506,9 @@ fn repeat_reports_the_median_of_n_calls_and_in_process_is_still_there() {
     assert_eq!(report["solutions"][0]["run_by"], "in-process");
     let sandbox = report["sandbox"]["detail"].as_str().unwrap();
     assert!(
-        sandbox.ends_with("; compiled solutions were called in the judge's own process, outside it (--in-process)"),
+        sandbox.ends_with(
+            "; with --in-process, compiled solutions were called in the judge's own process, unsandboxed"
+        ),
         "{sandbox}"
     );
 }
