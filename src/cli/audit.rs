@@ -188,9 +188,9 @@ pub fn run(config: &Config, args: AuditArgs) -> Result<u8> {
     let interrupted = tally.audited < tally.files;
     if interrupted {
         eprintln!(
-            "interrupted: audited {} of {} files: {}; the other files were not read",
+            "interrupted: audited {} of {}: {}; the other files were not read",
             tally.audited,
-            tally.files,
+            count(tally.files, "file"),
             tally.summary(fix)
         );
         if tally.code != 2 {

@@ -306,9 +306,10 @@ pub fn moves_of(start: &Board, steps: &[Step]) -> Result<(Vec<Move>, Option<Stri
                 }
                 if mv.gap > settled.len() {
                     return Err(format!(
-                        "line {line}: gap {} is off a board of {} balls",
+                        "line {line}: gap {} is off a board of {} ball{}",
                         mv.gap,
-                        settled.len()
+                        settled.len(),
+                        if settled.len() == 1 { "" } else { "s" }
                     ));
                 }
                 (settled, passed) = advance(&settled, *mv);

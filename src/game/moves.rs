@@ -137,9 +137,10 @@ pub fn replay_until_illegal(
             Some("the board is already empty".to_string())
         } else if mv.gap > board.len() {
             Some(format!(
-                "gap {} is off a board of {} balls (gaps 0..={})",
+                "gap {} is off a board of {} ball{} (gaps 0..={})",
                 mv.gap,
                 board.len(),
+                if board.len() == 1 { "" } else { "s" },
                 board.len()
             ))
         } else if !spend(&mut left, mv.colour) {

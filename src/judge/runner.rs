@@ -619,10 +619,11 @@ impl Judging<'_, '_> {
                 Ok(v) => v,
                 Err(why) => {
                     self.incomplete = Some(format!(
-                        "{why}: stopped while judging {} on {}, after {k} of {} cases",
+                        "{why}: stopped while judging {} on {}, after {k} of {} case{}",
                         sol.name(),
                         c.id,
-                        valid.len()
+                        valid.len(),
+                        if valid.len() == 1 { "" } else { "s" }
                     ));
                     break;
                 }

@@ -31,12 +31,12 @@ impl Reporter for Human {
         let wrong = r.expectations.iter().filter(|e| !e.holds).count();
         let _ = writeln!(
             o,
-            "zuma-judge run: {ok} of {} solutions as expected, {} from {}{}, {wrong} case assertions wrong, {refuted} of {} claims refuted, {}",
-            r.solutions.len(),
+            "zuma-judge run: {ok} of {} as expected, {} from {}{}, {wrong} case assertions wrong, {refuted} of {} refuted, {}",
+            super::count(r.solutions.len(), "solution"),
             super::count(r.cases, "case"),
             super::count(r.files, "file"),
             files_detail(r),
-            r.claims.len(),
+            super::count(r.claims.len(), "claim"),
             super::count(r.case_errors.len(), "case-file error")
         );
         if let Some(why) = &r.incomplete {
@@ -306,9 +306,9 @@ fn not_ac(s: &SolutionReport, failed: usize, skipped: usize) -> String {
         format!(" ({})", notes.join(", "))
     };
     format!(
-        "{} of {} cases not AC{notes}",
+        "{} of {} not AC{notes}",
         failed + skipped,
-        s.cases.len()
+        super::count(s.cases.len(), "case")
     )
 }
 

@@ -65,8 +65,8 @@ fn heading(o: &mut String, r: &RunReport) {
             let mut parts = Vec::new();
             if bad > 0 {
                 parts.push(format!(
-                    "{bad} of {} solutions not as expected",
-                    r.solutions.len()
+                    "{bad} of {} not as expected",
+                    super::count(r.solutions.len(), "solution")
                 ));
             }
             if wrong > 0 {
@@ -81,12 +81,12 @@ fn heading(o: &mut String, r: &RunReport) {
     let _ = writeln!(o, "### zuma-judge: {head}\n");
     let _ = writeln!(
         o,
-        "{} · {} from {}{} · {wrong} case assertions wrong · {refuted} of {} claims refuted · {} · exit {}  ",
+        "{} · {} from {}{} · {wrong} case assertions wrong · {refuted} of {} refuted · {} · exit {}  ",
         super::count(r.solutions.len(), "solution"),
         super::count(r.cases, "case"),
         super::count(r.files, "file"),
         super::human::files_detail(r),
-        r.claims.len(),
+        super::count(r.claims.len(), "claim"),
         super::count(r.case_errors.len(), "case-file error"),
         r.exit_code
     );
