@@ -293,7 +293,14 @@ impl Worker {
                 });
             }
         };
-        match serde_json::from_slice::<Reply>(&line) {
+        self.handshake(live, &line)
+    }
+
+    /// Reads the worker's first line: `ready` keeps it as the live worker, after checking that
+    /// it runs in its sandbox and that loading stayed under the CPU limit; anything else kills
+    /// it and says why.
+    fn handshake(&mut self, mut live: Live, line: &[u8]) -> Result<(), Failure> {
+        match serde_json::from_slice::<Reply>(line) {
             Ok(Reply {
                 ready: Some(true), ..
             }) => {
@@ -330,7 +337,7 @@ impl Worker {
                 live.kill();
                 Err(Failure::Crash(format!(
                     "malformed reply while starting: {}",
-                    excerpt(&line)
+                    excerpt(line)
                 )))
             }
         }
@@ -811,23 +818,31 @@ impl Live {
                 let left = Duration::from_secs_f64(((kill_at - used) / 2.0).max(2.0) / 1e3);
                 slice = slice.min(left);
             }
-            let ms = slice.as_millis().clamp(1, u16::MAX as u128) as u16;
-            let mut fds = [PollFd::new(self.replies.as_fd(), PollFlags::POLLIN)];
-            let polled = poll(&mut fds, PollTimeout::from(ms));
             first = false;
-            match polled {
-                Ok(0) => continue,
-                Ok(_) => {}
-                Err(nix::errno::Errno::EINTR) => continue,
-                Err(_) => return Waited::Died,
+            if !self.receive(slice) {
+                return Waited::Died;
             }
-            let mut buf = [0u8; 4096];
-            match self.replies.read(&mut buf) {
-                Ok(0) => return Waited::Died,
-                Ok(n) => self.pending.extend_from_slice(&buf[..n]),
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(_) => return Waited::Died,
+        }
+    }
+
+    /// Waits up to `slice` for the worker to write, and adds what it wrote to `pending`.
+    /// False when its end of the pipe is closed or broken: the worker died.
+    fn receive(&mut self, slice: Duration) -> bool {
+        let ms = slice.as_millis().clamp(1, u16::MAX as u128) as u16;
+        let mut fds = [PollFd::new(self.replies.as_fd(), PollFlags::POLLIN)];
+        match poll(&mut fds, PollTimeout::from(ms)) {
+            Ok(0) | Err(nix::errno::Errno::EINTR) => return true,
+            Ok(_) => {}
+            Err(_) => return false,
+        }
+        let mut buf = [0u8; 4096];
+        match self.replies.read(&mut buf) {
+            Ok(0) => false,
+            Ok(n) => {
+                self.pending.extend_from_slice(&buf[..n]);
+                true
             }
+            Err(e) => e.kind() == io::ErrorKind::Interrupted,
         }
     }
 
