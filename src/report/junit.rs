@@ -195,6 +195,7 @@ fn solution_suite(r: &RunReport, s: &SolutionReport) -> Suite {
         ]
         .into_iter()
         .chain(s.toolchain.clone().map(|t| ("toolchain", t)))
+        .chain(r.incomplete.clone().map(|why| ("incomplete", why)))
         .chain(super::sweep_summary(s).map(|w| ("sweep", w)))
         .collect(),
         cases,

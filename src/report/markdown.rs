@@ -60,6 +60,7 @@ fn heading(o: &mut String, r: &RunReport) {
     let refuted = r.claims.iter().filter(|c| !c.holds).count();
     let head = match r.exit_code {
         0 => "✅ all as expected".to_string(),
+        3 if r.incomplete.is_some() => "⏸️ incomplete: the run was stopped".to_string(),
         2 => "⚠️ the case files have errors".to_string(),
         _ => {
             let mut parts = Vec::new();
@@ -90,6 +91,9 @@ fn heading(o: &mut String, r: &RunReport) {
         super::count(r.case_errors.len(), "case-file error"),
         r.exit_code
     );
+    if let Some(why) = &r.incomplete {
+        let _ = writeln!(o, "**INCOMPLETE:** {}  ", text(why));
+    }
     let tools = super::toolchains(r);
     let _ = write!(o, "limits: {}", text(&r.config.describe()));
     let _ = write!(o, "  \njudging: {}", text(&r.config.describe_judging()));

@@ -148,8 +148,12 @@ pub fn fails_for(s: &SolutionReport, c: &CaseResult) -> bool {
 }
 
 /// For a solution that is not as expected although no single case fails: the folder promises
-/// a verdict (e.g. WA) that no case gave. `None` when that is not the situation.
+/// a verdict (e.g. WA) that no case gave. `None` when that is not the situation, and for the
+/// solution an interrupted run stopped on: its cases were not all judged.
 pub fn missing_promise(s: &SolutionReport) -> Option<String> {
+    if !s.complete {
+        return None;
+    }
     let any_case = s.cases.iter().any(|c| fails_for(s, c));
     // A submission judged on no case says why in its own message.
     (!s.as_expected && !any_case && s.message.is_none()).then(|| match s.expected {

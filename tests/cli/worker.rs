@@ -625,6 +625,12 @@ fn ctrl_c_writes_the_report_so_far_and_exits_3() {
             "--out",
         ])
         .arg(&out)
+        .args([
+            "--report",
+            "markdown=report.md",
+            "--report",
+            "junit=report.xml",
+        ])
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
@@ -650,6 +656,23 @@ fn ctrl_c_writes_the_report_so_far_and_exits_3() {
     assert_eq!(got["seed000_bfs"].len(), 5);
     assert_eq!(got["forever_py"], Vec::<String>::new());
     assert_eq!(report["solutions"][1]["complete"], false);
+    // The other reports say where it stopped, and blame no folder for the cases not judged.
+    let why =
+        "interrupted: stopped while judging forever_py on cases.toml#example-1, after 0 of 5 cases";
+    let md = std::fs::read_to_string(ws.path().join("report.md")).unwrap();
+    assert!(
+        md.starts_with("### zuma-judge: ⏸️ incomplete: the run was stopped\n"),
+        "{md}"
+    );
+    assert!(md.contains(&format!("**INCOMPLETE:** {why}  \n")), "{md}");
+    assert!(!md.contains("Move it to"), "{md}");
+    let xml = std::fs::read_to_string(ws.path().join("report.xml")).unwrap();
+    assert_eq!(
+        xml.matches(&format!("<property name=\"incomplete\" value=\"{why}\"/>"))
+            .count(),
+        2
+    );
+    assert!(!xml.contains("promised "), "{xml}");
 }
 
 /// Whether a child of process `parent` has `needle` in its command line (Linux `/proc`).
