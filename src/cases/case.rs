@@ -72,8 +72,9 @@ pub enum CaseError {
         /// The I/O error.
         message: String,
     },
-    /// TOML syntax, a missing or unknown key, or a wrong type.
-    #[error("{path} line {line}, column {column}: {message}")]
+    /// TOML syntax, a missing or unknown key, or a wrong type; the case is named when its
+    /// table has a string `name`.
+    #[error("{path} line {line}, column {column}: {}{message}", case_prefix(.name))]
     Syntax {
         /// The file.
         path: String,
@@ -102,6 +103,12 @@ pub enum CaseError {
         /// What is wrong and how to fix it.
         message: String,
     },
+}
+
+/// `case 'NAME': ` for a named case, nothing otherwise.
+fn case_prefix(name: &Option<String>) -> String {
+    name.as_ref()
+        .map_or(String::new(), |n| format!("case '{n}': "))
 }
 
 impl CaseError {
@@ -429,10 +436,50 @@ const CASE_KEYS: [&str; 9] = [
 ];
 const CLAIM_KEYS: [&str; 5] = ["source", "answer", "moves", "leaves", "strict"];
 
+/// What a key holds, for a value of the wrong type: the fix in words.
+fn type_fix(key: &str) -> Option<&'static str> {
+    Some(match key {
+        "points" => "`points` is a whole number 0 or more (default 1), as in points = 2",
+        "expected" => {
+            "`expected` is a whole number of moves, or -1 for impossible, as in expected = 2"
+        }
+        "answer" => {
+            "a claim's `answer` is a whole number of moves, or -1 for impossible, as in answer = 2"
+        }
+        "name" | "board" | "hand" | "invalid" | "note" | "source" | "leaves" => {
+            "this key holds text in quotes, as in board = \"WRRBBW\""
+        }
+        "tags" => "`tags` is a list of text, as in tags = [\"editorial\"]",
+        "moves" => "`moves` is a list of moves, as in moves = [\"R@2\", \"B@0\"]",
+        "strict" => "`strict` is true or false",
+        "claims" => "`claims` is a list of tables, as in claims = [{ source = \"x\", answer = 2 }]",
+        _ => return None,
+    })
+}
+
+/// The key whose value starts at byte `at` of `chunk`: the word before the last `=` ahead of it.
+fn key_before(chunk: &str, at: usize) -> &str {
+    let ahead = &chunk[..at.min(chunk.len())];
+    let Some(eq) = ahead.rfind('=') else {
+        return "";
+    };
+    let key = ahead[..eq].trim_end();
+    let start = key
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+        .map_or(0, |i| i + 1);
+    &key[start..]
+}
+
 /// The parser's message with a hint where one helps: the nearest known key for an unknown one,
-/// the likely cause of a broken string.
-fn with_hint(message: &str) -> String {
+/// the likely cause of a broken string, what a key holds when its value has the wrong type
+/// (`key` is the key the error points at, or "").
+fn with_hint(message: &str, key: &str) -> String {
     let message = message.trim();
+    if message.starts_with("invalid type:") {
+        if let Some(fix) = type_fix(key) {
+            return format!("{message}; {fix}");
+        }
+    }
     if let Some(rest) = message.strip_prefix("unknown field `") {
         let key = rest.split('`').next().unwrap_or("");
         let near = CASE_KEYS
@@ -544,7 +591,8 @@ impl Place<'_> {
                 .map_or(0, |i| i + 1);
             (self.line(s.start), s.start - line_start + 1)
         });
-        let mut message = with_hint(e.message());
+        let key = e.span().map_or("", |s| key_before(self.chunk, s.start));
+        let mut message = with_hint(e.message(), key);
         if message.is_empty() {
             // toml says nothing for `key =` at the very end of the input.
             message = "a value is missing here".into();
@@ -797,27 +845,28 @@ mod tests {
             e[0].to_string(),
             "cases/x.toml line 6: case 'a': points = -2 is negative; use a whole number 0 or more (default 1)"
         );
-        assert!(
-            e[1].to_string().starts_with(
-                "cases/x.toml line 11, column 10: invalid type: floating point `1.5`, expected i64"
-            ),
-            "{}",
-            e[1]
+        assert_eq!(
+            e[1].to_string(),
+            "cases/x.toml line 11, column 10: case 'b': invalid type: floating point `1.5`, expected i64; `points` is a whole number 0 or more (default 1), as in points = 2"
         );
     }
 
     #[test]
     fn errors_name_file_line_and_fix() {
         let (_, e) = parse("[[case]]\nname = \"a\"\nboard = \"RR\"\nhnad = \"R\"\n");
-        assert_eq!(e[0].to_string(), "cases/x.toml line 4, column 1: unknown field `hnad`, expected one of `name`, `board`, `hand`, `expected`, `invalid`, `note`, `tags`, `claims`, `points`; did you mean `hand`?");
+        assert_eq!(e[0].to_string(), "cases/x.toml line 4, column 1: case 'a': unknown field `hnad`, expected one of `name`, `board`, `hand`, `expected`, `invalid`, `note`, `tags`, `claims`, `points`; did you mean `hand`?");
         let (_, e) =
             parse("[[case]]\nname = \"a\"\nboard = \"RR\"\nhand = \"R\"\nexpected = \"two\"\n");
-        assert!(
-            e[0].to_string().starts_with(
-                "cases/x.toml line 5, column 12: invalid type: string \"two\", expected i64"
-            ),
-            "{}",
-            e[0]
+        assert_eq!(
+            e[0].to_string(),
+            "cases/x.toml line 5, column 12: case 'a': invalid type: string \"two\", expected i64; `expected` is a whole number of moves, or -1 for impossible, as in expected = 2"
+        );
+        let (_, e) = parse(
+            "[[case]]\nname = \"c\"\nboard = \"RR\"\nhand = \"R\"\nclaims = [{ source = \"x\", answer = \"1\" }]\n",
+        );
+        assert_eq!(
+            e[0].to_string(),
+            "cases/x.toml line 5, column 36: case 'c': invalid type: string \"1\", expected i64; a claim's `answer` is a whole number of moves, or -1 for impossible, as in answer = 2"
         );
         let (c, e) = parse("[[case]]\nname = \"t\"\nboard = \"BBB\"\nhand = \"R\"\n");
         assert!(c.is_empty());
@@ -841,7 +890,7 @@ mod tests {
         assert_eq!(e.len(), 2);
         assert!(
             e[0].to_string()
-                .starts_with("cases/x.toml line 6, column 1: unknown field `expect`"),
+                .starts_with("cases/x.toml line 6, column 1: case 'a': unknown field `expect`"),
             "{}",
             e[0]
         );

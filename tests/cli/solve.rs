@@ -272,7 +272,8 @@ fn audit_reports_every_problem_in_a_file_after_its_first_error() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    let unknown = "t.toml line 5, column 1: unknown field `expcted`, expected one of `name`, \
+    let unknown =
+        "t.toml line 5, column 1: case 'typo': unknown field `expcted`, expected one of `name`, \
                    `board`, `hand`, `expected`, `invalid`, `note`, `tags`, `claims`, `points`; \
                    did you mean `expected`?";
     assert_eq!(
