@@ -85,7 +85,8 @@ fn verdict_counts(r: &RunReport) -> Vec<(VerdictKind, usize)> {
         .collect()
 }
 
-/// The first lines: what was judged, the verdict counts, the sandbox, why the run stopped.
+/// The first lines: what was judged, the verdict counts, the limits and judging rules, the
+/// sandbox, why the run stopped.
 fn summary(r: &RunReport) -> Markup {
     let expected = r.solutions.iter().filter(|s| s.as_expected).count();
     html! {
@@ -98,6 +99,10 @@ fn summary(r: &RunReport) -> Markup {
             @for (k, n) in verdict_counts(r) {
                 span class=(k.code()) data-verdict=(k.code()) { (k.code()) " " (n) }
             }
+        }
+        p.note #config {
+            "limits: " (r.config.describe()) br;
+            "judging: " (r.config.describe_judging())
         }
         p.note {
             "sandbox: " (if r.sandbox.on { "on" } else { "off" }) " (" (r.sandbox.detail) ")"
@@ -478,6 +483,12 @@ mod tests {
         assert_eq!(page.matches(" fail\"").count(), failing);
         assert!(!page.contains("<script"));
         assert!(!page.contains("http"), "nothing is fetched");
+        let config = format!(
+            "<p class=\"note\" id=\"config\">limits: {}<br>judging: {}</p>",
+            r.config.describe(),
+            r.config.describe_judging()
+        );
+        assert!(page.contains(&config), "{config} missing");
     }
 
     #[test]
