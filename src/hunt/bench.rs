@@ -61,6 +61,7 @@ impl Engine {
 
 /// How to time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Mode {
     /// Calls inside this process; the mean over `repeat` calls.
     InProcess,
@@ -89,6 +90,8 @@ pub struct Row {
 pub struct BenchReport {
     /// How the times were taken.
     pub mode: Mode,
+    /// The engines, in the order of every row's `answers` and `ms` (JSON readers need it).
+    pub engines: [Engine; 3],
     /// Runs per (case, engine) averaged.
     pub repeat: usize,
     /// One row per valid case.
@@ -163,6 +166,7 @@ pub fn run(
     }
     Ok(BenchReport {
         mode,
+        engines: Engine::ALL,
         repeat,
         rows,
         disagreements,

@@ -138,6 +138,11 @@ fn bench_in_process_agrees() {
         ]
     );
     assert_eq!(v["disagreements"], serde_json::json!([]));
+    assert_eq!(v["mode"], "in_process");
+    assert_eq!(
+        v["engines"],
+        serde_json::json!(["oracle", "reference", "seed000"])
+    );
 }
 
 #[test]
