@@ -109,13 +109,7 @@ fn cmd_run(
     how: &How,
 ) -> Result<u8> {
     let pastes = pasted_solutions(how)?;
-    let mut all: Vec<&dyn Solution> = registry::compiled()
-        .iter()
-        .map(|s| s as &dyn Solution)
-        .collect();
-    all.extend(registry::uncompiled().iter().map(|s| s as &dyn Solution));
-    all.extend(pastes.iter().map(|s| s as &dyn Solution));
-    let chosen = choose(all, names)?;
+    let chosen = choose(every_solution(&pastes), names)?;
     let old = baseline.map(Baseline::load).transpose()?;
     let suite = case::load(roots, &config.constraints);
     if suite.nothing_read() {
@@ -169,6 +163,15 @@ fn cmd_run(
         }
     }
     Ok(code)
+}
+
+/// Every solution `run` can judge, in table order: the Rust drop-ins that compiled, those that
+/// did not (CE), then the pasted ones (drop-ins in other languages, `--solutions-dir`).
+fn every_solution(pastes: &[Pasted]) -> Vec<&dyn Solution> {
+    let compiled = registry::compiled().iter().map(|s| s as &dyn Solution);
+    let uncompiled = registry::uncompiled().iter().map(|s| s as &dyn Solution);
+    let pasted = pastes.iter().map(|s| s as &dyn Solution);
+    compiled.chain(uncompiled).chain(pasted).collect()
 }
 
 /// How `run` calls each chosen solution.

@@ -57,6 +57,33 @@ fn removes(balls: &[Colour], gap: usize, c: Colour) -> bool {
     left + right >= 2
 }
 
+/// The board after `mv` with `rest` left in hand, or `None` for a last ball that removes
+/// nothing (never the best line: the line without it leaves one ball fewer). Without a
+/// removal the move only inserts, so the row is built directly; [`Board::play`] does the
+/// chain reactions.
+fn successor(board: &Board, mv: Move, rest: Hand) -> Option<Board> {
+    if removes(board.balls(), mv.gap, mv.colour) {
+        Some(board.play(mv).after)
+    } else if rest.is_empty() {
+        None
+    } else {
+        let mut balls = board.balls().to_vec();
+        balls.insert(mv.gap, mv.colour);
+        Some(Board::new(balls))
+    }
+}
+
+/// The moves from the root to `nodes[at]`, first move first.
+fn line_to(nodes: &[Node], mut at: usize) -> Vec<Move> {
+    let mut moves = Vec::new();
+    while let Some((parent, mv)) = nodes[at].parent {
+        moves.push(mv);
+        at = parent;
+    }
+    moves.reverse();
+    moves
+}
+
 /// The move list from `instance` that leaves the fewest balls on the board (fewest moves among
 /// those), storing at most `max_states` distinct states (see [`MAX_STATES`]).
 ///
@@ -93,16 +120,8 @@ pub fn best_partial(instance: &Instance, max_states: usize) -> Partial {
                         continue;
                     }
                     let mv = Move { gap, colour: c };
-                    // Without a removal the move only inserts, so the row is built directly;
-                    // rules::Board::play does the chain reactions.
-                    let after = if removes(board.balls(), gap, c) {
-                        board.play(mv).after
-                    } else if rest.is_empty() {
+                    let Some(after) = successor(board, mv, rest) else {
                         continue;
-                    } else {
-                        let mut balls = board.balls().to_vec();
-                        balls.insert(gap, c);
-                        Board::new(balls)
                     };
                     let key = (pack(&after), rest);
                     if seen.contains(&key) {
@@ -127,16 +146,9 @@ pub fn best_partial(instance: &Instance, max_states: usize) -> Partial {
         depth += 1;
         level = next_start..nodes.len();
     }
-    let mut moves = Vec::new();
-    let mut at = best;
-    while let Some((parent, mv)) = nodes[at].parent {
-        moves.push(mv);
-        at = parent;
-    }
-    moves.reverse();
     Partial {
         left: nodes[best].board.len(),
-        moves,
+        moves: line_to(&nodes, best),
         states: nodes.len(),
         complete_to: if capped { depth } else { instance.hand.len() },
         exhaustive: !capped,

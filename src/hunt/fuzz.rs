@@ -372,19 +372,9 @@ fn shrink(
         Err(Failure::Stopped(_)) => cx.clone(),
         _ => Counterexample::new(&small, &h, &a, &got).unwrap_or_else(|| cx.clone()),
     };
-    let smaller = if slow || interrupted(opts) {
-        None
-    } else {
-        match exhaust::smaller_counterexample(
-            make,
-            limits,
-            shrunk.size,
-            (SWEEP_BUDGET, SWEEP_TIME),
-            opts.jobs,
-        ) {
-            Err(ExhaustError::Stopped(_)) if interrupted(opts) => None,
-            r => Some(r?),
-        }
+    let smaller = match slow {
+        true => None,
+        false => sweep_below(make, opts, limits, shrunk.size)?,
     };
     let (swept, cut) = smaller.map_or((None, None), |s| (s.found, s.cut));
     // A smaller input from the sweep makes greedy shrinking's budget beside the point.
@@ -402,6 +392,24 @@ fn shrink(
         budget_cut,
     };
     Ok((failure, interrupted(opts)))
+}
+
+/// The sweep of the sizes below `size` for a smaller failure, within [`SWEEP_BUDGET`] classes
+/// and [`SWEEP_TIME`]; `None` when an interrupt stops it (or came before it).
+fn sweep_below(
+    make: &ExecutorFactory,
+    opts: &Options,
+    limits: &Constraints,
+    size: usize,
+) -> Result<Option<exhaust::Smaller>, ExhaustError> {
+    if interrupted(opts) {
+        return Ok(None);
+    }
+    let budget = (SWEEP_BUDGET, SWEEP_TIME);
+    match exhaust::smaller_counterexample(make, limits, size, budget, opts.jobs) {
+        Err(ExhaustError::Stopped(_)) if interrupted(opts) => Ok(None),
+        r => r.map(Some),
+    }
 }
 
 #[cfg(test)]

@@ -494,6 +494,14 @@ pub fn run_checked(
 /// A valid case of the suite, its instance and the oracle's answer.
 type ValidCase<'a> = (&'a Case, &'a Instance, &'a Answer);
 
+/// A valid case's input and the oracle's answer, as the reports take them.
+fn solved(instance: &Instance, answer: &Answer) -> Solved {
+    Solved {
+        instance: instance.clone(),
+        answer: answer.clone(),
+    }
+}
+
 /// The run's report, once every solution is judged (or the run stopped).
 fn run_report(
     suite: &Suite,
@@ -601,11 +609,7 @@ impl Judging<'_, '_> {
         };
         for (k, (c, inst, ans)) in valid.iter().enumerate() {
             if self.tle.skipping(&config.judging) {
-                let solved = Solved {
-                    instance: (*inst).clone(),
-                    answer: (*ans).clone(),
-                };
-                let result = skipped(c, solved, &self.tle.describe());
+                let result = skipped(c, solved(inst, ans), &self.tle.describe());
                 judged.results.push(result);
                 continue;
             }
@@ -618,13 +622,10 @@ impl Judging<'_, '_> {
             let (verdict, out, cpus) = match self.stable((&c.board, &c.hand), ans.as_i32()) {
                 Ok(v) => v,
                 Err(why) => {
-                    self.incomplete = Some(format!(
-                        "{why}: stopped while judging {} on {}, after {k} of {} case{}",
-                        sol.name(),
-                        c.id,
-                        valid.len(),
-                        if valid.len() == 1 { "" } else { "s" }
-                    ));
+                    let of = valid.len();
+                    let cases = if of == 1 { "case" } else { "cases" };
+                    let at = format!("{} on {}, after {k} of {of} {cases}", sol.name(), c.id);
+                    self.incomplete = Some(format!("{why}: stopped while judging {at}"));
                     break;
                 }
             };
@@ -635,15 +636,10 @@ impl Judging<'_, '_> {
                 verdict: &verdict,
                 time_ms: out.wall_ms,
             });
-            let (board, hand) = (&c.board, &c.hand);
-            let solved = Solved {
-                instance: (*inst).clone(),
-                answer: (*ans).clone(),
-            };
             let result = case_result(
                 c.id.clone(),
-                (board, hand),
-                solved,
+                (&c.board, &c.hand),
+                solved(inst, ans),
                 &verdict,
                 &out,
                 cpus,
@@ -701,12 +697,9 @@ impl Judging<'_, '_> {
             let (verdict, out, cpus) = match self.stable((&board, &hand), ans.as_i32()) {
                 Ok(v) => v,
                 Err(why) => {
-                    self.incomplete = Some(format!(
-                        "{why}: stopped while sweeping {}, after {} of {} classes",
-                        sol.name(),
-                        rep.judged,
-                        classes.len()
-                    ));
+                    let after = format!("after {} of {} classes", rep.judged, classes.len());
+                    let stopped = format!("stopped while sweeping {}, {after}", sol.name());
+                    self.incomplete = Some(format!("{why}: {stopped}"));
                     judged.complete = false;
                     break;
                 }
@@ -731,11 +724,8 @@ impl Judging<'_, '_> {
                 verdict: verdict.kind().code(),
             });
             // A swept class is worth no points: the score is the case files'.
-            let solved = Solved {
-                instance: inst.clone(),
-                answer: ans.clone(),
-            };
-            let result = case_result(id.clone(), (&board, &hand), solved, &verdict, &out, cpus, 0);
+            let (input, truth) = ((board.as_str(), hand.as_str()), solved(inst, ans));
+            let result = case_result(id.clone(), input, truth, &verdict, &out, cpus, 0);
             judged.results.push(result);
             let failed = Failed {
                 board,

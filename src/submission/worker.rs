@@ -369,11 +369,7 @@ impl Worker {
         let cpu_ms = (cpu_now - base_cpu).max(0.0);
         let memory_kib = live.tree.peak_kib();
         // The time spent waiting for a core matters only to a call near the wall limit.
-        let core_wait_ms = if wall_ms * 2.0 > wall_limit as f64 {
-            live.core_wait_ms(wall_limit)
-        } else {
-            0.0
-        };
+        let core_wait_ms = live.core_wait_near_limit(wall_ms, wall_limit);
         let line = match waited {
             Waited::Line(l) => l,
             Waited::Killed(f) => {
@@ -403,16 +399,8 @@ impl Worker {
             }
         };
         // What the worker says of its own time is never trusted: a submission could forge it.
-        // The worker answered, so it stays (an exception or a panic was caught inside it),
-        // unless it still holds half the memory limit: a runtime that keeps its heap (Go, the
-        // JVM) would charge this case's memory to the next one, as a false MLE.
-        if live.resident_mib() * 2 > limits.memory_mib {
-            live.kill();
+        if !live.settle(limits.memory_mib, cpu_now) {
             self.live = None;
-        } else {
-            // Every process the case started dies with it.
-            live.tree.kill_started();
-            live.cpu_mark = cpu_now;
         }
         Outcome {
             result: classify_reply(reply, (&limits, wall_limit), cpu_ms, wall_ms - core_wait_ms),
@@ -602,33 +590,12 @@ fn excerpt(line: &[u8]) -> String {
 /// `expose` shown read-only.
 fn spawn(launch: &Launch, expose: &[std::path::PathBuf], memory_mib: u64) -> io::Result<Live> {
     let (replies, reply_w) = std::io::pipe()?;
-    let (mut diag_r, diag_w) = std::io::pipe()?;
+    let (diag_r, diag_w) = std::io::pipe()?;
     let cgroup = sandbox::status()
         .is_on()
         .then(sandbox::CpuCgroup::new)
         .flatten();
-    let mut cmd = if sandbox::status().is_on() {
-        let spec = sandbox::Spec {
-            expose: expose.to_vec(),
-            env: launch.env.clone(),
-            probe: false,
-            build: None,
-            cgroup: cgroup.as_ref().map(|c| c.dir.clone()),
-        };
-        let (program, args) = sandbox::wrap(&launch.program, &launch.args, spec)?;
-        let mut cmd = Command::new(program);
-        cmd.args(args);
-        cmd
-    } else {
-        let mut cmd = Command::new(&launch.program);
-        cmd.args(&launch.args).envs(
-            launch
-                .env
-                .iter()
-                .map(|(k, v)| (k.as_os_str(), v.as_os_str())),
-        );
-        cmd
-    };
+    let mut cmd = command(launch, expose, cgroup.as_ref())?;
     cmd.stdin(Stdio::piped())
         .stdout(diag_w.try_clone()?)
         .stderr(diag_w)
@@ -645,20 +612,7 @@ fn spawn(launch: &Launch, expose: &[std::path::PathBuf], memory_mib: u64) -> io:
     drop(reply_w);
     let stdin = child.stdin.take().expect("piped");
     let pid = Pid::from_raw(child.id() as i32);
-    let tail = Arc::new(Mutex::new(Vec::new()));
-    let (done_tx, tail_done) = mpsc::channel();
-    let sink = Arc::clone(&tail);
-    std::thread::spawn(move || {
-        let mut buf = [0u8; 4096];
-        while let Ok(n) = diag_r.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            let mut t = sink.lock().unwrap_or_else(|e| e.into_inner());
-            keep_head_and_tail(&mut t, &buf[..n]);
-        }
-        let _ = done_tx.send(());
-    });
+    let (tail, tail_done) = drain_diagnostics(diag_r);
     Ok(Live {
         child,
         pid,
@@ -675,6 +629,55 @@ fn spawn(launch: &Launch, expose: &[std::path::PathBuf], memory_mib: u64) -> io:
         tail,
         tail_done,
     })
+}
+
+/// The command that starts `launch`: through [`sandbox::wrap`] when the sandbox is on (with
+/// `expose` shown read-only and the worker in `cgroup`), else as it is, with its environment.
+fn command(
+    launch: &Launch,
+    expose: &[std::path::PathBuf],
+    cgroup: Option<&sandbox::CpuCgroup>,
+) -> io::Result<Command> {
+    if !sandbox::status().is_on() {
+        let mut cmd = Command::new(&launch.program);
+        let env = launch
+            .env
+            .iter()
+            .map(|(k, v)| (k.as_os_str(), v.as_os_str()));
+        cmd.args(&launch.args).envs(env);
+        return Ok(cmd);
+    }
+    let spec = sandbox::Spec {
+        expose: expose.to_vec(),
+        env: launch.env.clone(),
+        probe: false,
+        build: None,
+        cgroup: cgroup.map(|c| c.dir.clone()),
+    };
+    let (program, args) = sandbox::wrap(&launch.program, &launch.args, spec)?;
+    let mut cmd = Command::new(program);
+    cmd.args(args);
+    Ok(cmd)
+}
+
+/// Reads a worker's stdout and stderr on a thread of its own until they close, keeping what
+/// [`keep_head_and_tail`] keeps; the receiver hears when the pipe has closed.
+fn drain_diagnostics(mut diag_r: io::PipeReader) -> (Arc<Mutex<Vec<u8>>>, mpsc::Receiver<()>) {
+    let tail = Arc::new(Mutex::new(Vec::new()));
+    let (done_tx, tail_done) = mpsc::channel();
+    let sink = Arc::clone(&tail);
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = diag_r.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            let mut t = sink.lock().unwrap_or_else(|e| e.into_inner());
+            keep_head_and_tail(&mut t, &buf[..n]);
+        }
+        let _ = done_tx.send(());
+    });
+    (tail, tail_done)
 }
 
 /// Appends `more` to a worker's diagnostics, keeping the first [`HEAD_BYTES`] (where Go and the
@@ -753,6 +756,31 @@ impl Live {
             return 0.0;
         };
         (self.run_delay_ms() - base).clamp(0.0, 2.0 * wall_limit_ms as f64)
+    }
+
+    /// [`Live::core_wait_ms`] for a call that took more than half the wall limit, else 0: the
+    /// wait matters only to a call near the limit, and reading it costs a `/proc` walk.
+    fn core_wait_near_limit(&mut self, wall_ms: f64, wall_limit_ms: u64) -> f64 {
+        if wall_ms * 2.0 > wall_limit_ms as f64 {
+            self.core_wait_ms(wall_limit_ms)
+        } else {
+            0.0
+        }
+    }
+
+    /// After a reply: whether the worker stays for the next call. It answered, so it stays (an
+    /// exception or a panic was caught inside it), and every process the case started is
+    /// killed, unless it still holds half of `memory_mib`: a runtime that keeps its heap (Go,
+    /// the JVM) would charge this case's memory to the next one, as a false MLE. Then it is
+    /// killed, and the caller drops it.
+    fn settle(&mut self, memory_mib: u64, cpu_now: f64) -> bool {
+        if self.resident_mib() * 2 > memory_mib {
+            self.kill();
+            return false;
+        }
+        self.tree.kill_started();
+        self.cpu_mark = cpu_now;
+        true
     }
 
     /// Waits for one reply line until `deadline` (wall; `wall_limit_ms` names it) and, with `cpu` = (CPU at the start,
