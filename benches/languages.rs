@@ -14,12 +14,16 @@ use zuma_judge::judge::execute::Executor;
 use zuma_judge::judge::verdict::VerdictKind;
 use zuma_judge::submission::languages;
 use zuma_judge::submission::pasted::Pasted;
+use zuma_judge::submission::sandbox;
 use zuma_judge::submission::worker::{Settings, Worker};
 
 const CALLS: usize = 1_000;
 const STARTS: usize = 5;
 
 fn main() {
+    // The sandbox starts its init as the judge binary (`sandbox-init`); left to its default,
+    // the running executable, it would start this bench again and again.
+    sandbox::use_judge_binary(Path::new(env!("CARGO_BIN_EXE_zuma-judge")));
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/languages");
     println!("| language | toolchain | cold build ms | cached build ms | worker start ms | per call µs |");
     println!("|---|---|---|---|---|---|");
