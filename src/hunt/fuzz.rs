@@ -372,9 +372,10 @@ fn shrink(
         Err(Failure::Stopped(_)) => cx.clone(),
         _ => Counterexample::new(&small, &h, &a, &got).unwrap_or_else(|| cx.clone()),
     };
-    let smaller = match slow {
-        true => None,
-        false => sweep_below(make, opts, limits, shrunk.size)?,
+    let smaller = if slow {
+        None
+    } else {
+        sweep_below(make, opts, limits, shrunk.size)?
     };
     let (swept, cut) = smaller.map_or((None, None), |s| (s.found, s.cut));
     // A smaller input from the sweep makes greedy shrinking's budget beside the point.
