@@ -267,8 +267,13 @@ impl Reader {
         }
     }
 
+    /// Adds a statement, once: a comment restating the call before it on the same line
+    /// (`findMinStep("GGBB","GB") == 2  # GGBB with GB needs 2`) is the same claim.
     fn push(&mut self, line: usize, what: What) {
-        self.out.push(Statement { line, what });
+        let s = Statement { line, what };
+        if !self.out.contains(&s) {
+            self.out.push(s);
+        }
     }
 
     /// Closes the example being read: its steps become a move sequence.
@@ -327,7 +332,8 @@ pub fn statements(lines: &[Line]) -> Vec<Statement> {
         if r.example.is_some() && l.line > r.last + EXAMPLE_REACH {
             r.close_example();
         }
-        if calls(&mut r, l.line, text) {
+        if let Some(rest) = calls(&mut r, l.line, text) {
+            rows_and_prose(&mut r, l.line, &rest);
             continue;
         }
         if let Some((board, hand, board_line)) = pair_at(lines, i) {
@@ -363,30 +369,44 @@ pub fn statements(lines: &[Line]) -> Vec<Statement> {
     r.out
 }
 
-/// Calls of the entry point with their answers (test code); true when the line held one.
-fn calls(r: &mut Reader, line: usize, text: &str) -> bool {
-    if let Some(c) = CALL_EXPECTED_FIRST.captures(text) {
-        r.push(
-            line,
-            What::Answer {
-                board: c[2].to_string(),
-                hand: c[3].to_string(),
-                claimed: c[1].parse().unwrap_or(0),
-            },
-        );
-        return true;
+/// Every call of the entry point on the line, with its answer (test code, or prose quoting
+/// code: `findMinStep("G","GGGGG") == 2 and findMinStep("R","R") == 2`). Returns the line with
+/// the calls blanked out, for the prose pairs after them, or `None` when it held no call.
+fn calls(r: &mut Reader, line: usize, text: &str) -> Option<String> {
+    let mut rest = text.to_string();
+    let mut found = Vec::new();
+    for c in CALL_EXPECTED_FIRST.captures_iter(text) {
+        let claimed = c[1].parse().ok();
+        found.push((
+            c.get(0).map_or(0, |m| m.start()),
+            c[2].to_string(),
+            c[3].to_string(),
+            claimed,
+        ));
+        blank(&mut rest, c.get(0));
     }
-    let Some(c) = CALL.captures(text) else {
-        return false;
-    };
-    let (board, hand) = (c[1].to_string(), c[2].to_string());
-    r.pair(
-        line,
-        board,
-        hand,
-        c.get(3).and_then(|n| n.as_str().parse().ok()),
-    );
-    true
+    for c in CALL.captures_iter(&rest.clone()) {
+        let claimed = c.get(3).and_then(|n| n.as_str().parse().ok());
+        found.push((
+            c.get(0).map_or(0, |m| m.start()),
+            c[1].to_string(),
+            c[2].to_string(),
+            claimed,
+        ));
+        blank(&mut rest, c.get(0));
+    }
+    found.sort_by_key(|f| f.0);
+    for (_, board, hand, claimed) in found.iter().cloned() {
+        r.pair(line, board, hand, claimed);
+    }
+    (!found.is_empty()).then_some(rest)
+}
+
+/// Replaces the match `m` in `text` with spaces, keeping every other byte where it was.
+fn blank(text: &mut String, m: Option<regex::Match>) {
+    if let Some(m) = m {
+        text.replace_range(m.range(), &" ".repeat(m.len()));
+    }
 }
 
 /// A `board = "..."`/`hand = "..."` pair starting at line `i` (the hand on the same line or

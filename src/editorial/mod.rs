@@ -336,6 +336,29 @@ mod tests {
     }
 
     #[test]
+    fn every_claim_on_a_line_is_read() {
+        let text = "Check: `findMinStep(\"G\",\"GGGGG\") == 2` and `findMinStep(\"R\",\"R\") == 2`.\n\
+            \n\
+            `findMinStep(\"GGBB\",\"GB\") == 2`, and RRWWRRBBRR with hand WB needs 3.\n\
+            \n\
+            `assertEquals(2, findMinStep(\"WWRRBBWW\", \"WRBRW\")); findMinStep(\"WRRBBW\", \"RB\") == -1`\n\
+            \n\
+            `findMinStep(\"GGBB\",\"GB\") == 2` (GGBB with GB needs 2)\n";
+        assert_eq!(
+            compact(&extract("inline.md", text)),
+            [
+                "1 answer G + GGGGG = 2",
+                "1 answer R + R = 2",
+                "3 answer GGBB + GB = 2",
+                "3 answer RRWWRRBBRR + WB = 3",
+                "5 answer WWRRBBWW + WRBRW = 2",
+                "5 answer WRRBBW + RB = -1",
+                "7 answer GGBB + GB = 2",
+            ]
+        );
+    }
+
+    #[test]
     fn html_shapes_with_their_lines() {
         let e = fixture("shapes.html");
         assert_eq!(

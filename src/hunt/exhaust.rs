@@ -650,7 +650,10 @@ pub fn merge(reports: &[(PathBuf, ExhaustReport)]) -> Result<ExhaustReport, Merg
     let domain = reports
         .iter()
         .fold(Count::default(), |acc, (_, r)| acc.plus(r.domain));
-    let wall_ms = reports.iter().map(|(_, r)| r.wall_ms).sum();
+    let wall_ms = reports
+        .iter()
+        .map(|(_, r)| r.wall_ms)
+        .fold(0.0, |a, b| a + b);
     let winner = reports
         .iter()
         .filter_map(|(_, r)| Some((r.counterexample_class.as_ref()?, r)))

@@ -243,22 +243,25 @@ pub struct SolutionReport {
 
 impl SolutionReport {
     /// The verdict as people read it: `not judged` when the toolchain is missing (the machine
-    /// formats keep `compile_error` with `toolchain_missing: true`), else the verdict's name.
+    /// formats keep `compile_error` with `toolchain_missing: true`), `stopped` when the run
+    /// stopped before any case failed (JSON keeps `accepted` with `complete: false`; a failure
+    /// already seen is final, as the first non-AC case is), else the verdict's name.
     pub fn verdict_shown(&self) -> &'static str {
-        if self.toolchain_missing {
-            "not judged"
-        } else {
-            self.verdict.name()
-        }
+        self.unfinished().unwrap_or(self.verdict.name())
     }
 
-    /// The verdict's code as people read it: `not judged` when the toolchain is missing, else
-    /// `AC`, `WA`, ....
+    /// The verdict's code as people read it: `not judged`, `stopped`, or `AC`, `WA`, ....
     pub fn code_shown(&self) -> &'static str {
+        self.unfinished().unwrap_or(self.verdict.code())
+    }
+
+    fn unfinished(&self) -> Option<&'static str> {
         if self.toolchain_missing {
-            "not judged"
+            Some("not judged")
+        } else if !self.complete && self.verdict == VerdictKind::Accepted {
+            Some("stopped")
         } else {
-            self.verdict.code()
+            None
         }
     }
 }
@@ -898,10 +901,15 @@ impl Judging<'_, '_> {
             name: sol.name().to_string(),
             expected: sol.expected(),
             verdict: verdict::overall(&kinds),
-            as_expected: verdict::as_expected(sol.expected(), &kinds),
+            as_expected: if judged.complete {
+                verdict::as_expected(sol.expected(), &kinds)
+            } else {
+                verdict::may_be_as_expected(sol.expected(), &kinds)
+            },
             source: sol.source().to_string(),
             path: sol.path().to_string(),
-            total_ms: results.iter().map(|r| r.time_ms).sum(),
+            // From +0.0: a float sum of nothing is -0.0, which prints as `-0.00`.
+            total_ms: results.iter().map(|r| r.time_ms).fold(0.0, |a, b| a + b),
             max_ms: results.iter().map(|r| r.time_ms).fold(0.0, f64::max),
             timing: timing::summarise(&judged_cases, &self.config.limits),
             run_by: self.exec.describe(),

@@ -188,6 +188,7 @@ fn matrix_row(s: &SolutionReport, cols: &[&str]) -> Markup {
                 None => "-",
                 Some(w) if w.skipped => "not swept",
                 Some(w) if w.failed.is_some() => "failed",
+                Some(w) if w.judged < w.classes => "stopped",
                 Some(_) => "passed",
             };
             td.note title=[sweep] { (short) }

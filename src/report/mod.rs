@@ -195,8 +195,9 @@ pub fn toolchains(r: &RunReport) -> Vec<String> {
 }
 
 /// What the sweep did for `s`, in one line, e.g. `every class passed: 11114 classes up to
-/// board 6, hand 4` or `187 of 11114 classes up to board 6, hand 4 passed, then
-/// sweep#RRYR+YY: WA, oracle 2, returned -1`; `None` without a sweep.
+/// board 6, hand 4`, `187 of 11114 classes up to board 6, hand 4 passed, then
+/// sweep#RRYR+YY: WA, oracle 2, returned -1`, or `stopped after 5000 of 11114 classes up to
+/// board 6, hand 4: every class judged passed`; `None` without a sweep.
 pub fn sweep_summary(s: &SolutionReport) -> Option<String> {
     let w = s.sweep.as_ref()?;
     let bound = format!(
@@ -205,6 +206,10 @@ pub fn sweep_summary(s: &SolutionReport) -> Option<String> {
     );
     Some(match &w.failed {
         _ if w.skipped => format!("not swept ({bound}): the run stopped first"),
+        None if w.judged < w.classes => format!(
+            "stopped after {} of {bound}: every class judged passed",
+            w.judged
+        ),
         None => format!("every class passed: {bound}"),
         Some(f) => format!(
             "{} of {bound} passed, then {}: {}, oracle {}, returned {}",
@@ -387,6 +392,7 @@ pub fn count(n: usize, noun: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::judge::runner;
     use VerdictKind::*;
 
     #[test]
@@ -453,5 +459,48 @@ mod tests {
         assert!(!case_fails(WrongAnswer, WrongAnswer));
         assert!(case_fails(WrongAnswer, RunTimeError));
         assert!(!case_fails(TimeLimitExceeded, Accepted));
+    }
+
+    #[test]
+    fn sweep_line_tells_passed_failed_stopped_and_skipped_apart() {
+        let mut s = fixture::report().solutions.remove(0);
+        let mut w = runner::SweepReport {
+            max_board: 6,
+            max_hand: 4,
+            classes: 11114,
+            judged: 11114,
+            failed: None,
+            skipped: false,
+            cpu_ms: 0.0,
+            wall_ms: 0.0,
+        };
+        let line = |s: &mut SolutionReport, w: &runner::SweepReport| {
+            s.sweep = Some(w.clone());
+            sweep_summary(s).unwrap()
+        };
+        let bound = "11114 classes up to board 6, hand 4";
+        assert_eq!(line(&mut s, &w), format!("every class passed: {bound}"));
+        w.judged = 5000;
+        assert_eq!(
+            line(&mut s, &w),
+            format!("stopped after 5000 of {bound}: every class judged passed")
+        );
+        w.judged = 188;
+        w.failed = Some(runner::SweepFailure {
+            board: "RRYR".into(),
+            hand: "YY".into(),
+            oracle: 2,
+            got: Some(-1),
+            verdict: "WA",
+        });
+        assert_eq!(
+            line(&mut s, &w),
+            format!("187 of {bound} passed, then sweep#RRYR+YY: WA, oracle 2, returned -1")
+        );
+        w.skipped = true;
+        assert_eq!(
+            line(&mut s, &w),
+            format!("not swept ({bound}): the run stopped first")
+        );
     }
 }

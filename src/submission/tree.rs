@@ -430,7 +430,7 @@ fn run_delay_ms(dir: &Path) -> f64 {
         .flatten()
         .filter_map(|t| std::fs::read_to_string(t.path().join("schedstat")).ok())
         .filter_map(|s| s.split_whitespace().nth(1)?.parse::<f64>().ok())
-        .sum::<f64>()
+        .fold(0.0, |a, b| a + b)
         / 1e6
 }
 

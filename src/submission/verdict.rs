@@ -341,6 +341,19 @@ pub fn as_expected(expected: impl Into<Expected>, kinds: &[VerdictKind]) -> bool
     }
 }
 
+/// For a solution whose judging stopped after `kinds`: can the cases it was not judged on still
+/// make it as expected? True when it already is, or when one more case of some verdict would
+/// make it so (one more always suffices: it supplies the promised verdict). A stopped solution
+/// is failed only for a verdict it did get, never for a promise the unjudged cases might keep.
+pub fn may_be_as_expected(expected: impl Into<Expected>, kinds: &[VerdictKind]) -> bool {
+    let expected = expected.into();
+    as_expected(expected, kinds)
+        || VerdictKind::ALL.into_iter().any(|k| {
+            let more: Vec<VerdictKind> = kinds.iter().copied().chain([k]).collect();
+            as_expected(expected, &more)
+        })
+}
+
 /// A solution's overall verdict: the kind of its first non-AC case in case order, or accepted.
 pub fn overall(kinds: &[VerdictKind]) -> VerdictKind {
     kinds
@@ -407,6 +420,26 @@ mod tests {
             Some(Expected::One(WrongAnswer))
         );
         assert_eq!(Expected::from_folder("maybe"), None);
+    }
+
+    #[test]
+    fn a_stopped_solution_fails_only_on_what_it_got() {
+        // Nothing judged yet: every promise can still be kept.
+        assert!(may_be_as_expected(WrongAnswer, &[]));
+        assert!(may_be_as_expected(Accepted, &[]));
+        assert!(may_be_as_expected(Expected::Rejected, &[]));
+        // The promised WA may be in the cases not judged; an RE already breaks it.
+        assert!(may_be_as_expected(WrongAnswer, &[Accepted, Accepted]));
+        assert!(!may_be_as_expected(WrongAnswer, &[Accepted, RunTimeError]));
+        assert!(!may_be_as_expected(Accepted, &[Accepted, WrongAnswer]));
+        // DOMjudge lists: the final verdict is fixed by the first non-AC case.
+        let wa_tle = Expected::AnyOf([WrongAnswer, TimeLimitExceeded].into_iter().collect());
+        assert!(may_be_as_expected(wa_tle, &[Accepted]));
+        assert!(may_be_as_expected(
+            wa_tle,
+            &[TimeLimitExceeded, RunTimeError]
+        ));
+        assert!(!may_be_as_expected(wa_tle, &[RunTimeError, WrongAnswer]));
     }
 
     #[test]
