@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Stability of `grade`: one folder graded N times (default 10); every submission must get the
-# same verdict and the same per-case verdicts in every run (README, "Grading a folder of
-# submissions"). The folder: the README's grade example (tests/fixtures/grade/submissions/), a
+# same verdict, the same kinds of case verdict, the same counts of passed and skipped cases and
+# the same first failing case in every run (README, "Grading a folder of submissions"). The folder: the README's grade example (tests/fixtures/grade/submissions/), a
 # submission both too slow and wrong, and three near the 2 s CPU limit
 # (tests/fixtures/grade/near_limit/: AC at 95%, TLE at 105%, MLE before the CPU limit).
 # Prints one row per submission and exits 1 if any verdict differed between runs.
@@ -41,18 +41,20 @@ done
 python3 - "$work" "$runs" <<'PY'
 import json, sys
 work, runs = sys.argv[1], int(sys.argv[2])
-seen = {}  # name -> list of (verdict, per-case verdicts, cpu_max_ms), one per run
+seen = {}  # name -> list of (verdict, verdict kinds, passed/skipped/first failure, cpu_max_ms)
 for i in range(1, runs + 1):
     for s in json.load(open(f"{work}/run{i}.json"))["submissions"]:
-        seen.setdefault(s["name"], []).append((s["verdict"], tuple(s["verdicts"]), s["cpu_max_ms"]))
+        cases = (s["passed"], s["skipped"], s["first_failure"])
+        seen.setdefault(s["name"], []).append(
+            (s["verdict"], tuple(s["verdicts"]), cases, s["cpu_max_ms"]))
 unstable = 0
 rows_out = []
 for name, rows in sorted(seen.items()):
-    kinds = {(v, vs) for v, vs, _ in rows}
+    kinds = {(v, vs, cs) for v, vs, cs, _ in rows}
     same = len(kinds) == 1 and len(rows) == runs
     unstable += not same
-    v, vs, _ = rows[0]
-    cpus = [c or 0 for _, _, c in rows]
+    v, vs, _, _ = rows[0]
+    cpus = [c or 0 for _, _, _, c in rows]
     verdict = v if same else "/".join(sorted({k[0] for k in kinds}))
     rows_out.append((name, verdict, " ".join(vs), str(len(rows)) if same else "DIFFERS",
                      f"{min(cpus):.0f} to {max(cpus):.0f}"))

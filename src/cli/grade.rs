@@ -323,6 +323,7 @@ fn human(r: &GradeReport) -> String {
         let _ = writeln!(o, "INCOMPLETE: {why}");
     }
     let _ = writeln!(o, "limits: {}", run.config.describe());
+    let _ = writeln!(o, "judging: {}", run.config.describe_judging());
     report::human::toolchains(&mut o, run);
     let replayed = r.submissions.iter().filter(|e| e.replayed).count();
     let cache = match replayed {

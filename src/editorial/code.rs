@@ -164,7 +164,9 @@ fn is_call_only(squeezed: &str) -> bool {
     squeezed.contains(".findMinStep(") || squeezed.contains("assert")
 }
 
-/// Why a block naming the entry point cannot be a submission: no body, or too short to be one.
+/// Why a block naming the entry point cannot be a submission: its body is empty (`...`, `pass`,
+/// `{}`, `// code here`) or missing (it ends at the signature). A short block with a body is a
+/// submission: `def findMinStep(self, board, hand): return -1` is a whole (wrong) solution.
 fn fragment(text: &str, squeezed: &str) -> Option<String> {
     let code_lines = text
         .lines()
@@ -173,9 +175,9 @@ fn fragment(text: &str, squeezed: &str) -> Option<String> {
             !t.is_empty() && !t.starts_with("//") && !t.starts_with('#')
         })
         .count();
+    let tail = squeezed.trim_end_matches(';');
     let empty_body = [
         "{}",
-        "{\n}",
         "...",
         "pass",
         "//yourcodehere",
@@ -183,15 +185,16 @@ fn fragment(text: &str, squeezed: &str) -> Option<String> {
         "todo!()",
     ]
     .iter()
-    .any(|b| squeezed.ends_with(b) || squeezed.ends_with(&format!("{b}}}")));
-    if code_lines <= 3 || empty_body {
-        Some(format!(
+    .any(|b| tail.ends_with(b) || tail.ends_with(&format!("{b}}}")));
+    let no_body = tail.ends_with(':')
+        || tail.ends_with('{')
+        || (squeezed.ends_with(");") && !squeezed.contains('{'));
+    (empty_body || no_body).then(|| {
+        format!(
             "a signature or fragment ({code_lines} line{} of code), not a whole solution",
             if code_lines == 1 { "" } else { "s" }
-        ))
-    } else {
-        None
-    }
+        )
+    })
 }
 
 impl PartialEq for Sort {
@@ -263,6 +266,19 @@ mod tests {
         assert_eq!(
             id(sort(&block(Some("python"), sig))),
             "a signature or fragment (3 lines of code), not a whole solution"
+        );
+        // Short but whole: a body, however small, makes a submission.
+        let short = "class Solution:\n    def findMinStep(self, board, hand):\n        return -1";
+        assert_eq!(id(sort(&block(Some("python"), short))), "python3");
+        let bare = "int findMinStep(string board, string hand);";
+        assert_eq!(
+            id(sort(&block(Some("cpp"), bare))),
+            "a signature or fragment (1 line of code), not a whole solution"
+        );
+        let open = "var findMinStep = function(board, hand) {\n};";
+        assert_eq!(
+            id(sort(&block(Some("javascript"), open))),
+            "a signature or fragment (2 lines of code), not a whole solution"
         );
         let tests = "s = Solution()\nassert s.findMinStep(\"R\", \"RR\") == 1";
         assert_eq!(id(sort(&block(Some("python"), tests))), "other");

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use crate::editorial::check::{ClaimKind, ClaimResult};
 use crate::editorial::grade::CodeResult;
 use crate::editorial::Review;
+use crate::hunt::counterexample::Counterexample;
 use crate::report::explain;
 use crate::report::{count, draw};
 
@@ -71,6 +72,20 @@ pub fn summary_line(r: &Review) -> String {
     )
 }
 
+/// `smallest counterexample` when the sweep found it (it sweeps every class within its bound,
+/// smallest first); else it came from the editorial's own boards, shrunk, beyond the bound.
+fn counterexample_label(c: &CodeResult, cx: &Counterexample) -> &'static str {
+    let in_sweep = c
+        .swept
+        .as_ref()
+        .is_some_and(|s| cx.board.len() <= s.max_board && cx.hand.len() <= s.max_hand);
+    if in_sweep {
+        "smallest counterexample"
+    } else {
+        "counterexample (from the editorial's boards; none in the sweep)"
+    }
+}
+
 fn code_line(c: &CodeResult) -> String {
     let lang = c.language.as_deref().unwrap_or("-");
     let sweep = c.swept.as_ref().map_or(String::new(), |s| {
@@ -85,7 +100,8 @@ fn code_line(c: &CodeResult) -> String {
     });
     let what = match (&c.counterexample, &c.message) {
         (Some(cx), _) => format!(
-            "smallest counterexample {} + {}: oracle {}, {}",
+            "{} {} + {}: oracle {}, {}",
+            counterexample_label(c, cx),
             cx.board,
             cx.hand,
             cx.oracle,

@@ -402,7 +402,10 @@ fn cases_suite(r: &RunReport) -> Suite {
             ("files", r.files.to_string()),
             ("cases", r.cases.to_string()),
             ("oracle_states", r.oracle_states.to_string()),
-        ],
+        ]
+        .into_iter()
+        .chain(r.incomplete.clone().map(|why| ("incomplete", why)))
+        .collect(),
         cases,
     }
 }

@@ -126,7 +126,11 @@ fn verdict_table(o: &mut String, r: &RunReport) {
                 code(&s.name),
                 s.expected.name(),
                 s.verdict_shown(),
-                if s.as_expected { "✅" } else { "❌" },
+                match (s.complete, s.as_expected) {
+                    (false, _) => "⏸️",
+                    (true, true) => "✅",
+                    (true, false) => "❌",
+                },
                 counts.join(" | "),
                 s.total_ms,
                 s.max_ms

@@ -200,8 +200,8 @@ fn csharp() {
 }
 
 /// Go's address space runs far ahead of its heap, so its memory verdict is the resident one: a
-/// submission that keeps 320 MiB and churns through 1.25 GiB more (about 530 MiB resident) is
-/// AC, and one that holds 1.5 GiB is MLE. Under a plain `RLIMIT_AS` of the limit both died in
+/// submission that keeps 320 MiB and churns through 1.25 GiB more (its resident set peaks at
+/// 730 to 800 MiB) is AC, and one that holds 1.5 GiB is MLE. Under a plain `RLIMIT_AS` of the limit both died in
 /// Go's runtime at 270 MiB resident, as RE. Without Go, both get the "not found" verdict.
 #[test]
 #[ignore = "slow (6.7 s here: compiles and judges); .ci/run runs it"]

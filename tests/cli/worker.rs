@@ -600,7 +600,7 @@ fn ctrl_c_writes_the_report_so_far_and_exits_3() {
         CASES,
         60_000,
         &[(
-            "accepted/forever_py.py",
+            "wrong_answer/forever_py.py",
             python("        while True:\n            pass"),
         )],
     );
@@ -656,6 +656,9 @@ fn ctrl_c_writes_the_report_so_far_and_exits_3() {
     assert_eq!(got["seed000_bfs"].len(), 5);
     assert_eq!(got["forever_py"], Vec::<String>::new());
     assert_eq!(report["solutions"][1]["complete"], false);
+    // Its promised WA may be in the cases it was not judged on: no failure, shown as stopped.
+    assert_eq!(report["solutions"][1]["as_expected"], true);
+    assert_eq!(report["solutions"][1]["verdict"], "accepted");
     // The other reports say where it stopped, and blame no folder for the cases not judged.
     let why =
         "interrupted: stopped while judging forever_py on cases.toml#example-1, after 0 of 5 cases";
@@ -666,11 +669,16 @@ fn ctrl_c_writes_the_report_so_far_and_exits_3() {
     );
     assert!(md.contains(&format!("**INCOMPLETE:** {why}  \n")), "{md}");
     assert!(!md.contains("Move it to"), "{md}");
+    assert!(
+        md.contains("| <code>forever_py</code> | wrong_answer | stopped | ⏸️ |"),
+        "{md}"
+    );
     let xml = std::fs::read_to_string(ws.path().join("report.xml")).unwrap();
     assert_eq!(
         xml.matches(&format!("<property name=\"incomplete\" value=\"{why}\"/>"))
             .count(),
-        2
+        3,
+        "both solutions' suites and the cases suite"
     );
     assert!(!xml.contains("promised "), "{xml}");
 }
