@@ -256,13 +256,23 @@ impl SolutionReport {
     }
 
     fn unfinished(&self) -> Option<&'static str> {
-        if self.toolchain_missing {
-            Some("not judged")
-        } else if !self.complete && self.verdict == VerdictKind::Accepted {
-            Some("stopped")
-        } else {
-            None
-        }
+        unfinished(self.toolchain_missing, self.complete, self.verdict)
+    }
+}
+
+/// What people's reports show instead of a verdict: `not judged` (toolchain missing) or
+/// `stopped` (the run stopped before any case failed); `None` to show the verdict.
+pub fn unfinished(
+    toolchain_missing: bool,
+    complete: bool,
+    verdict: VerdictKind,
+) -> Option<&'static str> {
+    if toolchain_missing {
+        Some("not judged")
+    } else if !complete && verdict == VerdictKind::Accepted {
+        Some("stopped")
+    } else {
+        None
     }
 }
 

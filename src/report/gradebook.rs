@@ -153,11 +153,9 @@ pub fn table(r: &RunReport) -> String {
         let mut row = vec![
             e.name.clone(),
             e.language.clone(),
-            if e.toolchain_missing {
-                "not judged".to_string()
-            } else {
-                e.verdict.name().to_string()
-            },
+            crate::judge::runner::unfinished(e.toolchain_missing, e.complete, e.verdict)
+                .unwrap_or(e.verdict.name())
+                .to_string(),
             match e.verdicts.join(" ") {
                 v if v.is_empty() => "-".to_string(),
                 v => v,
