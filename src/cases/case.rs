@@ -492,6 +492,18 @@ fn with_hint(message: &str, key: &str) -> String {
             return format!("{message}; did you mean `{k}`?");
         }
     }
+    if let Some(rest) = message.strip_prefix("missing field `") {
+        let key = rest.split('`').next().unwrap_or("");
+        let example = match key {
+            "board" => Some("board = \"WRRBBW\""),
+            "hand" => Some("hand = \"RB\""),
+            "name" => Some("name = \"example-1\""),
+            _ => None,
+        };
+        if let Some(e) = example {
+            return format!("{message}; every case needs one, e.g. `{e}`");
+        }
+    }
     if message.starts_with("invalid basic string") || message.starts_with("invalid string") {
         return format!("{message} (is a closing quote missing?)");
     }
@@ -826,6 +838,16 @@ mod tests {
                 strict: false,
                 line: 8
             }
+        );
+    }
+
+    #[test]
+    fn a_missing_key_names_an_example_of_it() {
+        let (cases, e) = parse("[[case]]\nname = \"x\"\nboard = \"RR\"\n");
+        assert!(cases.is_empty());
+        assert_eq!(
+            e[0].to_string(),
+            "cases/x.toml line 1, column 1: case 'x': missing field `hand`; every case needs one, e.g. `hand = \"RB\"`"
         );
     }
 

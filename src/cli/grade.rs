@@ -337,7 +337,7 @@ fn human(r: &GradeReport) -> String {
     let _ = writeln!(
         o,
         "judged {} at a time in {:.1} s{cache}\n",
-        r.jobs,
+        r.jobs.min(r.submissions.len()).max(1),
         r.wall_ms / 1e3
     );
     o.push_str(&gradebook::table(run));

@@ -280,6 +280,12 @@ pub fn moves_of(start: &Board, steps: &[Step]) -> Result<(Vec<Move>, Option<Stri
                 last_shown = Some(board.clone());
                 let b = Board::from_letters(board).ok_or(format!("line {line}: not a board"))?;
                 if passed.contains(&b) {
+                    // A board the last move passes through before it settles (the insertion,
+                    // a removal of its chain reaction): the text stopped mid-move, not on a
+                    // different end.
+                    if b != settled {
+                        last_shown = None;
+                    }
                     continue;
                 }
                 let (_, mv, _) = one_move_boards(&settled, *colour)
@@ -294,6 +300,10 @@ pub fn moves_of(start: &Board, steps: &[Step]) -> Result<(Vec<Move>, Option<Stri
                     })?;
                 (settled, passed) = advance(&settled, mv);
                 moves.push(mv);
+                // The text showed the insertion before its chain reaction settled.
+                if b != settled {
+                    last_shown = None;
+                }
             }
             Step::Insert { line, before, mv } => {
                 last_shown = None;

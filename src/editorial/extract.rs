@@ -246,6 +246,9 @@ struct Reader {
     /// The line of the example's pair or of its last step: steps further than
     /// [`EXAMPLE_REACH`] lines from it belong to no example.
     last: usize,
+    /// The boards the last named move passes through (the insertion, then each removal of its
+    /// chain reaction): a board the text states among them is that move, not a new step.
+    passing: Vec<String>,
 }
 
 /// Lines a step may follow its example's pair (or previous step) by and still belong to it.
@@ -296,11 +299,16 @@ impl Reader {
             }
         }
         self.shown = None;
+        self.passing.clear();
     }
 
     /// A transition from the last shown board to `to`, also a step of the example.
     fn show(&mut self, line: usize, to: String, colour: Option<Colour>) {
-        if let Some(from) = self.shown.clone() {
+        let on_the_move = self.passing.contains(&to);
+        if !on_the_move {
+            self.passing.clear();
+        }
+        if let Some(from) = self.shown.clone().filter(|_| !on_the_move) {
             if from != to {
                 self.push(
                     line,
@@ -533,15 +541,17 @@ fn rows_and_prose(r: &mut Reader, line: usize, text: &str) -> bool {
 /// Transitions and moves: arrows, "the board becomes", step rows, `X[c]Y`, `R@2`, "insert R
 /// at index 2".
 fn play(r: &mut Reader, line: usize, text: &str) {
+    // Named moves and stated boards, in the order the line gives them: "insert R at index 4,
+    // so the board becomes WWBBWW; then B@4" is R@4, WWBBWW, B@4.
+    let mut events: Vec<(usize, Event)> = Vec::new();
     for c in BRACKET.captures_iter(text) {
         let before = format!("{}{}", &c[1], &c[3]);
-        let colour = c[2].chars().next().and_then(Colour::from_char);
-        if let Some(colour) = colour {
+        if let Some(colour) = c[2].chars().next().and_then(Colour::from_char) {
             let mv = Move {
                 gap: c[1].len(),
                 colour,
             };
-            insert(r, line, Some(before), mv);
+            events.push((start(&c), Event::Insert(Some(before), mv)));
         }
     }
     for c in AT.captures_iter(text).chain(INSERT_AT.captures_iter(text)) {
@@ -549,18 +559,29 @@ fn play(r: &mut Reader, line: usize, text: &str) {
             c[1].chars().next().and_then(Colour::from_char),
             c[2].parse(),
         ) {
-            insert(r, line, None, Move { gap, colour });
+            events.push((start(&c), Event::Insert(None, Move { gap, colour })));
         }
     }
-    if let Some(c) = BECOMES.captures(text) {
-        let before = &text[..c.get(0).map_or(0, |m| m.start())];
-        let colour = INSERT_COLOUR
-            .captures(before)
-            .and_then(|i| i[1].chars().next())
-            .and_then(Colour::from_char);
+    for c in BECOMES.captures_iter(text) {
         if let Some(b) = as_board(&c[1]) {
-            r.show(line, b, colour);
+            events.push((start(&c), Event::Shown(b)));
         }
+    }
+    events.sort_by_key(|e| e.0);
+    let mut after_previous = 0;
+    for (at, event) in events {
+        match event {
+            Event::Insert(before, mv) => insert(r, line, before, mv),
+            Event::Shown(b) => {
+                // "Insert 'R'" in the text since the previous event names the colour.
+                let colour = INSERT_COLOUR
+                    .captures(&text[after_previous.min(at)..at])
+                    .and_then(|i| i[1].chars().next())
+                    .and_then(Colour::from_char);
+                r.show(line, b, colour);
+            }
+        }
+        after_previous = at + 1;
     }
     let chains = arrow_chains(text);
     for chain in &chains {
@@ -594,6 +615,19 @@ fn play(r: &mut Reader, line: usize, text: &str) {
     if !BECOMES.is_match(text) {
         step_row(r, line, text);
     }
+}
+
+/// What `play` found on a line, before it is applied in order.
+enum Event {
+    /// A named move, with the board it is drawn on (`WWRR[R]BBWW`), if any.
+    Insert(Option<String>, Move),
+    /// A stated board ("the board becomes WRRRBBW").
+    Shown(String),
+}
+
+/// Where a match starts.
+fn start(c: &regex::Captures) -> usize {
+    c.get(0).map_or(0, |m| m.start())
 }
 
 /// A step-table row: `Initial X` sets the board, `Insert R X` and `Remove RRR X` show the next.
@@ -644,10 +678,17 @@ fn insert(r: &mut Reader, line: usize, before: Option<String>, mv: Move) {
         return;
     }
     let from = before.clone().or_else(|| r.shown.clone());
-    r.shown = from
+    let played = from
         .and_then(|b| crate::game::rules::Board::from_letters(&b))
         .filter(|b| mv.gap <= b.len())
-        .map(|b| b.play(mv).after.to_string());
+        .map(|b| b.play(mv));
+    r.shown = played.as_ref().map(|p| p.after.to_string());
+    // The boards the move passes through: the text may state one of them next.
+    r.passing = played.map_or(Vec::new(), |p| {
+        std::iter::once(p.inserted.to_string())
+            .chain(p.removals.iter().map(|x| x.after.to_string()))
+            .collect()
+    });
     r.steps.push(Step::Insert { line, before, mv });
     r.last = line;
 }

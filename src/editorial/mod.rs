@@ -429,8 +429,12 @@ mod tests {
 
     /// `line kind holds/refuted/invalid truth: reason` for each judged claim.
     fn judged(f: &str) -> Vec<String> {
+        judged_text(&fixture(f))
+    }
+
+    fn judged_text(e: &Extracted) -> Vec<String> {
         let (claims, mentions) =
-            judge_statements(&fixture(f), &Config::default(), &mut Oracle::new()).unwrap();
+            judge_statements(e, &Config::default(), &mut Oracle::new()).unwrap();
         claims
             .iter()
             .map(|c| {
@@ -447,6 +451,39 @@ mod tests {
                     .map(|m| format!("{} mention {:?}: {}", m.line, m.oracle, m.reason)),
             )
             .collect()
+    }
+
+    #[test]
+    fn moves_and_stated_boards_are_read_in_line_order() {
+        let head = "Board = \"WWRRBBWW\", hand = \"WRBRW\".\n\n";
+        let holds = |body: &str| {
+            let e = extract("moves.md", &format!("{head}{body}"));
+            let j = judged_text(&e);
+            assert!(j.iter().all(|l| !l.contains("refuted")), "{body}: {j:#?}");
+            j.iter().filter(|l| !l.contains("mention")).count()
+        };
+        // Moves and the boards they give, on one line and on two: one moves claim.
+        let one_line = "Insert R at index 4, then the board becomes WWBBWW. Then B@4 and the board is now WWBBBWW.\n";
+        assert_eq!(holds(one_line), 1);
+        assert_eq!(
+            holds("R@4 and the board becomes WWBBWW.\nB@4 and the board is now WWBBBWW.\n"),
+            1
+        );
+        // Two stated boards on one line are two transitions; the second is an insertion shown
+        // before its chain reaction, which ends the sequence mid-move, not on another board.
+        let stated = "The board becomes WWBBWW. Then the board is now WWBBBWW.\n";
+        assert_eq!(holds(stated), 3);
+        // A board the move does not pass through is still refuted.
+        let wrong = extract(
+            "moves.md",
+            &format!("{head}R@4 and the board becomes WWBBWW.\nB@4 and the board is now WWBB.\n"),
+        );
+        let j = judged_text(&wrong);
+        assert_eq!(
+            j.iter().filter(|l| l.contains("refuted")).count(),
+            2,
+            "{j:#?}"
+        );
     }
 
     #[test]

@@ -27,6 +27,8 @@ pub fn statement(c: &ClaimResult) -> String {
             .filter_map(|m| m.as_str())
             .collect::<Vec<_>>()
             .join(" "),
+        // Steps that no move explains: the reason says which.
+        serde_json::Value::Null => "(steps)".to_string(),
         other => other.to_string(),
     };
     match (c.kind, &c.hand) {
@@ -57,7 +59,7 @@ fn reason(c: &ClaimResult) -> &str {
 pub fn summary_line(r: &Review) -> String {
     let s = &r.summary;
     format!(
-        "zuma-judge editorial: {}, {} ({} hold, {} refuted, {} of them about invalid inputs), {} mentioned without an answer, {} graded ({} accepted), {} skipped; code swept up to board {}, hand {}",
+        "zuma-judge editorial: {}, {} ({} hold, {} refuted, {} of them about invalid inputs), {} mentioned without an answer, {} graded ({} accepted), {} skipped{}",
         count(r.files.len(), "file"),
         count(s.claims, "claim"),
         s.hold,
@@ -67,8 +69,11 @@ pub fn summary_line(r: &Review) -> String {
         count(s.graded, "code block"),
         s.accepted,
         s.skipped,
-        s.bound.0,
-        s.bound.1
+        if s.graded == 0 {
+            String::new()
+        } else {
+            format!("; code swept up to board {}, hand {}", s.bound.0, s.bound.1)
+        }
     )
 }
 

@@ -348,7 +348,8 @@ fn failures_of(o: &mut String, s: &SolutionReport) {
     if skipped > 0 {
         let _ = writeln!(
             o,
-            "  SKIP {skipped} cases, after {} (not judged, not AC)",
+            "  SKIP {}, after {} (not judged, not AC)",
+            super::count(skipped, "case"),
             s.cases
                 .iter()
                 .find_map(|c| c
