@@ -124,9 +124,11 @@ fn cmd_run(
         .iter()
         .filter(|p| chosen.iter().any(|c| c.name() == p.name))
         .collect();
+    // Before the builds: a signal while they run must still end in a report, not kill the judge
+    // and orphan its compilers. The builds running finish; judging then stops at once.
+    interrupt::install()?;
     let (builds, summary) = build_pasted(&pastes);
     let bar = Progress::new(true);
-    interrupt::install()?;
     let exe = std::env::current_exe().context("cannot find the judge's own executable")?;
     let settings = Settings {
         limits: config.limits.clone(),

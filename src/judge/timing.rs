@@ -67,9 +67,11 @@ pub fn summarise(cases: &[CaseResult], limits: &Limits) -> Timing {
                 // After a submission's first TLE the wall limit in force can be as low as the CPU
                 // limit times the margin (`[judging] wall_after_tle_ms`), so a call that ran that
                 // long on the wall clock is not called close either.
+                // A TLE under the limit itself was not the call's: its worker had spent the
+                // limit while loading (a submission that burns CPU at import).
                 "TLE"
                     if c.message.as_deref().is_some_and(|m| m.contains("CPU"))
-                        && c.cpu_ms < limit * MARGIN
+                        && (limit..limit * MARGIN).contains(&c.cpu_ms)
                         && c.time_ms < (limits.wall_ms() as f64).min(limit * MARGIN) =>
                 {
                     format!(
@@ -158,14 +160,16 @@ mod tests {
                 Some("TLE: over the wall 1600 ms limit"),
             ),
             starved,
+            // The worker spent the limit while loading: 0 ms in the call.
+            case("a#loaded", "TLE", 0.0, tle),
         ];
         let t = summarise(&cases, &limits);
         assert_eq!(t.cpu_total_ms, 1621.0);
-        assert_eq!(t.cpu_median_ms, 250.0);
+        assert_eq!(t.cpu_median_ms, 200.0);
         assert_eq!(t.cpu_max_ms, 460.0);
         assert_eq!(t.memory_max_kib, Some(1460));
         assert_eq!(t.slowest_case.as_deref(), Some("a#clear-tle"));
-        assert_eq!(t.wall_total_ms, 2877.0);
+        assert_eq!(t.wall_total_ms, 2878.0);
         let got: Vec<_> = t
             .warnings
             .iter()

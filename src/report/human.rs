@@ -31,11 +31,12 @@ impl Reporter for Human {
         let wrong = r.expectations.iter().filter(|e| !e.holds).count();
         let _ = writeln!(
             o,
-            "zuma-judge run: {ok} of {} as expected, {} from {}{}, {wrong} case assertions wrong, {refuted} of {} refuted, {}",
+            "zuma-judge run: {ok} of {} as expected, {} from {}{}, {} wrong, {refuted} of {} refuted, {}",
             super::count(r.solutions.len(), "solution"),
             super::count(r.cases, "case"),
             super::count(r.files, "file"),
             files_detail(r),
+            super::count(wrong, "case assertion"),
             super::count(r.claims.len(), "claim"),
             super::count(r.case_errors.len(), "case-file error")
         );
