@@ -280,10 +280,10 @@ pub fn moves_of(start: &Board, steps: &[Step]) -> Result<(Vec<Move>, Option<Stri
                 last_shown = Some(board.clone());
                 let b = Board::from_letters(board).ok_or(format!("line {line}: not a board"))?;
                 if passed.contains(&b) {
-                    // A board the last move passes through before it settles (the insertion,
-                    // a removal of its chain reaction): the text stopped mid-move, not on a
-                    // different end.
-                    if b != settled {
+                    // The last move's insertion, shown before its chain reaction: the text
+                    // shows where the ball went, not a different end. A removal board short of
+                    // the settled one is still compared with the rules' end.
+                    if b != settled && passed.first() == Some(&b) {
                         last_shown = None;
                     }
                     continue;

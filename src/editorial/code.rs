@@ -2,6 +2,10 @@
 //! language table ([`Language::entry_markers`], names and extensions) and sorting them into
 //! submissions to grade, fragments to skip, and other code (test code, helpers).
 
+use std::sync::LazyLock;
+
+use regex::Regex;
+
 use super::source::{CodeBlock, Line};
 use crate::submission::language::Language;
 use crate::submission::languages;
@@ -153,7 +157,7 @@ pub fn sort(block: &CodeBlock) -> Sort {
     }) else {
         return Sort::Other;
     };
-    if let Some(why) = fragment(&text, &squeezed) {
+    if let Some(why) = fragment(&text) {
         return Sort::Fragment(why);
     }
     Sort::Submission(language)
@@ -165,9 +169,10 @@ fn is_call_only(squeezed: &str) -> bool {
 }
 
 /// Why a block naming the entry point cannot be a submission: its body is empty (`...`, `pass`,
-/// `{}`, `// code here`) or missing (it ends at the signature). A short block with a body is a
-/// submission: `def findMinStep(self, board, hand): return -1` is a whole (wrong) solution.
-fn fragment(text: &str, squeezed: &str) -> Option<String> {
+/// `{}`, `todo!()`, or only comments and a docstring) or missing (it ends at the signature). A
+/// short block with a body is a submission: `def findMinStep(self, board, hand): return -1` is
+/// a whole (wrong) solution.
+fn fragment(text: &str) -> Option<String> {
     let code_lines = text
         .lines()
         .filter(|l| {
@@ -175,27 +180,37 @@ fn fragment(text: &str, squeezed: &str) -> Option<String> {
             !t.is_empty() && !t.starts_with("//") && !t.starts_with('#')
         })
         .count();
-    let tail = squeezed.trim_end_matches(';');
-    let empty_body = [
-        "{}",
-        "...",
-        "pass",
-        "//yourcodehere",
-        "//codehere",
-        "todo!()",
-    ]
-    .iter()
-    .any(|b| tail.ends_with(b) || tail.ends_with(&format!("{b}}}")));
-    let no_body = tail.ends_with(':')
-        || tail.ends_with('{')
-        || (squeezed.ends_with(");") && !squeezed.contains('{'));
-    (empty_body || no_body).then(|| {
+    let squeezed: String = COMMENTS
+        .replace_all(text, "")
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    // Closing brackets and semicolons after the body say nothing about it.
+    let tail = squeezed.trim_end_matches(['}', ';', ')']);
+    let empty_body = ["{", ":", "...", "pass", "todo!(", "unimplemented!("]
+        .iter()
+        .any(|b| tail.ends_with(b))
+        || PLACEHOLDER.is_match(&squeezed);
+    let prototype = squeezed.ends_with(");") && !squeezed.contains('{');
+    (empty_body || prototype).then(|| {
         format!(
             "a signature or fragment ({code_lines} line{} of code), not a whole solution",
             if code_lines == 1 { "" } else { "s" }
         )
     })
 }
+
+/// Comments (`//`, `/* */`, `#` but not `#include`) and Python docstrings: a body that only says
+/// "write your code here" is empty.
+static COMMENTS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"(?sm)/\*.*?\*/|""".*?"""|'''.*?'''|//[^\n]*|#(?:[^i\n][^\n]*)?$"#)
+        .expect("a valid pattern")
+});
+
+/// `todo!("...")` or `unimplemented!("...")` ending the body (whitespace removed).
+static PLACEHOLDER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"(?:todo|unimplemented)!\("[^"]*"\)[;}]*$"#).expect("a valid pattern")
+});
 
 impl PartialEq for Sort {
     /// Languages are rows of one table: the same row is the same language.
@@ -275,6 +290,25 @@ mod tests {
             id(sort(&block(Some("cpp"), bare))),
             "a signature or fragment (1 line of code), not a whole solution"
         );
+        // A body of comments, a docstring or a placeholder is no body.
+        let stubs = [
+            ("python", "class Solution:\n    def findMinStep(self, board, hand):\n        # TODO\n"),
+            ("python", "class Solution:\n    def findMinStep(self, board, hand):\n        \"\"\"Write it here.\"\"\"\n"),
+            ("java", "class Solution {\n    public int findMinStep(String board, String hand) {\n        // write your code here\n    }\n}"),
+            ("rust", "impl Solution {\n    pub fn find_min_step(board: String, hand: String) -> i32 {\n        todo!(\"later\")\n    }\n}"),
+            ("rust", "impl Solution {\n    pub fn find_min_step(board: String, hand: String) -> i32 {\n        unimplemented!()\n    }\n}"),
+            ("cpp", "class Solution {\npublic:\n    int findMinStep(string board, string hand) {\n        /* your code */\n    }\n};"),
+        ];
+        for (hint, stub) in stubs {
+            let got = id(sort(&block(Some(hint), stub)));
+            assert!(got.starts_with("a signature or fragment"), "{stub}: {got}");
+        }
+        // Python's `//` is division, not a comment; `#include` is code.
+        let div = "class Solution:\n    def findMinStep(self, board, hand):\n        return len(board) // 2";
+        assert_eq!(id(sort(&block(Some("python"), div))), "python3");
+        let c =
+            "#include <string.h>\nint findMinStep(char* board, char* hand) {\n    return -1;\n}";
+        assert_eq!(id(sort(&block(Some("c"), c))), "c");
         let open = "var findMinStep = function(board, hand) {\n};";
         assert_eq!(
             id(sort(&block(Some("javascript"), open))),

@@ -304,10 +304,20 @@ impl Reader {
 
     /// A transition from the last shown board to `to`, also a step of the example.
     fn show(&mut self, line: usize, to: String, colour: Option<Colour>) {
-        let on_the_move = self.passing.contains(&to);
-        if !on_the_move {
-            self.passing.clear();
-        }
+        // A board the last named move passes through (its insertion, a removal of its chain
+        // reaction, where it settles) is that move, not a new step: no transition of its own.
+        // The boards after it stay on the move; any other board ends it. Whether the text may
+        // end on it is for the sequence's check (`check::moves_of`).
+        let on_the_move = match self.passing.iter().position(|b| *b == to) {
+            Some(i) => {
+                self.passing.drain(..i);
+                true
+            }
+            None => {
+                self.passing.clear();
+                false
+            }
+        };
         if let Some(from) = self.shown.clone().filter(|_| !on_the_move) {
             if from != to {
                 self.push(

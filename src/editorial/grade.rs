@@ -42,6 +42,9 @@ pub struct CodeResult {
     pub verdict: String,
     /// The smallest failing input found, with the oracle's witness; null when none failed.
     pub counterexample: Option<Counterexample>,
+    /// Whether the sweep found the counterexample (then it is the smallest up to the bound);
+    /// false when it came from the editorial's own boards, shrunk.
+    pub from_sweep: bool,
     /// Why it did not run, was skipped, or what the failing call did.
     pub message: Option<String>,
     /// Classes of the sweep judged, and its bound.
@@ -76,6 +79,7 @@ impl CodeResult {
             language: language.map(String::from),
             verdict: "skipped".into(),
             counterexample: None,
+            from_sweep: false,
             message: Some(why),
             swept: None,
             witness: Vec::new(),
@@ -159,6 +163,7 @@ pub fn grade(
                 instances: r.instances,
                 ms: r.wall_ms,
             });
+            out.from_sweep = r.counterexample.is_some();
             out.counterexample = r.counterexample;
         }
         Err(e) => out.message = Some(format!("the sweep could not run: {e}")),

@@ -473,6 +473,24 @@ mod tests {
         // before its chain reaction, which ends the sequence mid-move, not on another board.
         let stated = "The board becomes WWBBWW. Then the board is now WWBBBWW.\n";
         assert_eq!(holds(stated), 3);
+        // Ending on a removal board short of where the move settles is refuted (WWWW clears).
+        let short = extract(
+            "moves.md",
+            &format!("{head}R@4 and the board becomes WWBBWW.\nB@4 and the board becomes WWWW.\n"),
+        );
+        let j = judged_text(&short);
+        assert_eq!(
+            j.iter().filter(|l| l.contains("refuted")).count(),
+            1,
+            "{j:#?}"
+        );
+        assert!(
+            j.iter().any(|l| l.contains("the text ends on WWWW")),
+            "{j:#?}"
+        );
+        // A step-by-step chain reaction after a named move holds.
+        let steps = "B@4 and the board becomes WWRRBBBWW. Then the board becomes WWRRWW.\n";
+        assert_eq!(holds(steps), 1);
         // A board the move does not pass through is still refuted.
         let wrong = extract(
             "moves.md",

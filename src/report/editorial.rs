@@ -6,7 +6,6 @@ use std::fmt::Write as _;
 use crate::editorial::check::{ClaimKind, ClaimResult};
 use crate::editorial::grade::CodeResult;
 use crate::editorial::Review;
-use crate::hunt::counterexample::Counterexample;
 use crate::report::explain;
 use crate::report::{count, draw};
 
@@ -77,17 +76,13 @@ pub fn summary_line(r: &Review) -> String {
     )
 }
 
-/// `smallest counterexample` when the sweep found it (it sweeps every class within its bound,
-/// smallest first); else it came from the editorial's own boards, shrunk, beyond the bound.
-fn counterexample_label(c: &CodeResult, cx: &Counterexample) -> &'static str {
-    let in_sweep = c
-        .swept
-        .as_ref()
-        .is_some_and(|s| cx.board.len() <= s.max_board && cx.hand.len() <= s.max_hand);
-    if in_sweep {
-        "smallest counterexample"
-    } else {
-        "counterexample (from the editorial's boards; none in the sweep)"
+/// `smallest counterexample` when the sweep found it; else it came from the editorial's own
+/// boards, shrunk, and the sweep found none (or could not run).
+fn counterexample_label(c: &CodeResult) -> &'static str {
+    match (c.from_sweep, &c.swept) {
+        (true, _) => "smallest counterexample",
+        (false, Some(_)) => "counterexample (from the editorial's boards; none in the sweep)",
+        (false, None) => "counterexample (from the editorial's boards; the sweep did not run)",
     }
 }
 
@@ -106,7 +101,7 @@ fn code_line(c: &CodeResult) -> String {
     let what = match (&c.counterexample, &c.message) {
         (Some(cx), _) => format!(
             "{} {} + {}: oracle {}, {}",
-            counterexample_label(c, cx),
+            counterexample_label(c),
             cx.board,
             cx.hand,
             cx.oracle,

@@ -171,9 +171,9 @@ pub fn table(r: &RunReport) -> String {
             row.push(e.expected.name());
             row.push(
                 match (e.complete, e.as_expected) {
-                    (false, _) => "cut",
+                    (_, false) => "NO",
+                    (false, true) => "cut",
                     (true, true) => "yes",
-                    (true, false) => "NO",
                 }
                 .into(),
             );

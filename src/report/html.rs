@@ -163,9 +163,9 @@ fn matrix(r: &RunReport) -> Markup {
 fn matrix_row(s: &SolutionReport, cols: &[&str]) -> Markup {
     let by_id: HashMap<&str, &CaseResult> = s.cases.iter().map(|c| (c.case.as_str(), c)).collect();
     let mark = match (s.complete, s.as_expected) {
-        (false, _) => "(cut: the run stopped)",
+        (_, false) => "✗ not as expected",
+        (false, true) => "(cut: the run stopped)",
         (true, true) => "✓",
-        (true, false) => "✗ not as expected",
     };
     html! {
         tr {

@@ -63,9 +63,9 @@ impl Reporter for Human {
                     s.expected.name().to_string(),
                     s.verdict_shown().to_string(),
                     match (s.complete, s.as_expected) {
-                        (false, _) => "cut",
+                        (_, false) => "NO",
+                        (false, true) => "cut",
                         (true, true) => "yes",
-                        (true, false) => "NO",
                     }
                     .to_string(),
                 ];

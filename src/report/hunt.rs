@@ -176,11 +176,11 @@ pub fn fuzz(r: &FuzzReport) -> String {
     let mut o = String::new();
     let _ = writeln!(
         o,
-        "zuma-judge fuzz {} (expected {}): seed {}, {} instances in {:.1} s",
+        "zuma-judge fuzz {} (expected {}): seed {}, {} in {:.1} s",
         r.solution,
         r.expected.name(),
         r.seed,
-        r.generated,
+        super::count(r.generated as usize, "instance"),
         r.wall_ms / 1e3
     );
     if let Some(why) = &r.incomplete {

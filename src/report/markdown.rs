@@ -127,9 +127,9 @@ fn verdict_table(o: &mut String, r: &RunReport) {
                 s.expected.name(),
                 s.verdict_shown(),
                 match (s.complete, s.as_expected) {
-                    (false, _) => "⏸️",
+                    (_, false) => "❌",
+                    (false, true) => "⏸️",
                     (true, true) => "✅",
-                    (true, false) => "❌",
                 },
                 counts.join(" | "),
                 s.total_ms,
