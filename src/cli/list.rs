@@ -75,10 +75,29 @@ pub fn run(args: ListArgs, warn_skipped: impl Fn(&[String])) -> Result<u8> {
                 &s.source,
             )
         }));
-        solutions_of(&rows, args.format)?
+        let clash = name_clash(&rows);
+        let text = solutions_of(&rows, args.format)?;
+        if let Some(why) = clash {
+            // As `run` refuses them: the list is still printed, then the error.
+            println!("{text}");
+            eprintln!("error: {why}");
+            return Ok(2);
+        }
+        text
     };
     println!("{text}");
     Ok(0)
+}
+
+/// Two solutions sharing a name, said as `run` says it (it refuses to start on them).
+fn name_clash(rows: &[Listed]) -> Option<String> {
+    rows.iter().enumerate().find_map(|(i, r)| {
+        let other = rows[..i].iter().find(|o| o.name == r.name)?;
+        Some(format!(
+            "{}: the name '{}' is taken by {}; solution names are file stems and must be unique",
+            r.path, r.name, other.path
+        ))
+    })
 }
 
 fn listed(name: &str, expected: String, language: &str, path: &str, source: &str) -> Listed {
