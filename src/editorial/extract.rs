@@ -395,22 +395,12 @@ fn calls(r: &mut Reader, line: usize, text: &str) -> Option<String> {
     let mut found = Vec::new();
     for c in CALL_EXPECTED_FIRST.captures_iter(text) {
         let claimed = c[1].parse().ok();
-        found.push((
-            c.get(0).map_or(0, |m| m.start()),
-            c[2].to_string(),
-            c[3].to_string(),
-            claimed,
-        ));
+        found.push((start(&c), c[2].to_string(), c[3].to_string(), claimed));
         blank(&mut rest, c.get(0));
     }
     for c in CALL.captures_iter(&rest.clone()) {
         let claimed = c.get(3).and_then(|n| n.as_str().parse().ok());
-        found.push((
-            c.get(0).map_or(0, |m| m.start()),
-            c[1].to_string(),
-            c[2].to_string(),
-            claimed,
-        ));
+        found.push((start(&c), c[1].to_string(), c[2].to_string(), claimed));
         blank(&mut rest, c.get(0));
     }
     found.sort_by_key(|f| f.0);

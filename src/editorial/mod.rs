@@ -474,11 +474,8 @@ mod tests {
         let stated = "The board becomes WWBBWW. Then the board is now WWBBBWW.\n";
         assert_eq!(holds(stated), 3);
         // Ending on a removal board short of where the move settles is refuted (WWWW clears).
-        let short = extract(
-            "moves.md",
-            &format!("{head}R@4 and the board becomes WWBBWW.\nB@4 and the board becomes WWWW.\n"),
-        );
-        let j = judged_text(&short);
+        let judged_body = |body: &str| judged_text(&extract("moves.md", &format!("{head}{body}")));
+        let j = judged_body("R@4 and the board becomes WWBBWW.\nB@4 and the board becomes WWWW.\n");
         assert_eq!(
             j.iter().filter(|l| l.contains("refuted")).count(),
             1,
@@ -492,11 +489,7 @@ mod tests {
         let steps = "B@4 and the board becomes WWRRBBBWW. Then the board becomes WWRRWW.\n";
         assert_eq!(holds(steps), 1);
         // A board the move does not pass through is still refuted.
-        let wrong = extract(
-            "moves.md",
-            &format!("{head}R@4 and the board becomes WWBBWW.\nB@4 and the board is now WWBB.\n"),
-        );
-        let j = judged_text(&wrong);
+        let j = judged_body("R@4 and the board becomes WWBBWW.\nB@4 and the board is now WWBB.\n");
         assert_eq!(
             j.iter().filter(|l| l.contains("refuted")).count(),
             2,
