@@ -55,6 +55,19 @@ pub struct CodeResult {
     pub witness: Vec<String>,
 }
 
+/// A valid input the editorial names, as written (the hand in the editorial's order: a solution
+/// whose answer depends on the hand's order is judged on the hand the editorial gave), with the
+/// instance it stands for.
+#[derive(Clone, Debug)]
+pub struct Written {
+    /// The board as written.
+    pub board: String,
+    /// The hand as written.
+    pub hand: String,
+    /// The instance.
+    pub instance: Instance,
+}
+
 /// What the sweep covered.
 #[derive(Clone, Debug, Serialize)]
 pub struct Sweep {
@@ -115,7 +128,7 @@ fn explain_unjudged(why: &Unjudged) -> String {
 pub fn grade(
     (file, block): (&str, &CodeBlock),
     language: &'static Language,
-    boards: &[Instance],
+    boards: &[Written],
     config: &Config,
     bound: (usize, usize),
 ) -> Result<CodeResult, WitnessError> {
@@ -204,26 +217,28 @@ fn unjudged(mut out: CodeResult, why: &Unjudged) -> CodeResult {
     out
 }
 
-/// The first of `boards` the code gets wrong, with its verdict.
+/// The first of `boards` the code gets wrong, called as written, with its verdict.
 fn first_failure(
     exec: &mut dyn Executor,
-    boards: &[Instance],
+    boards: &[Written],
     oracle: &mut Oracle,
-) -> Result<Option<(Instance, Verdict)>, WitnessError> {
-    for i in boards {
-        let truth = oracle.solve(i)?.as_i32();
-        let (v, _) = runner::judge(exec, i, truth);
+) -> Result<Option<(Written, Verdict)>, WitnessError> {
+    for w in boards {
+        let truth = oracle.solve(&w.instance)?.as_i32();
+        let (v, _) = runner::judge_as_written(exec, &w.board, &w.hand, truth);
         if v != Verdict::Accepted {
-            return Ok(Some((i.clone(), v)));
+            return Ok(Some((w.clone(), v)));
         }
     }
     Ok(None)
 }
 
-/// A failing editorial board the sweep did not reach (it is bigger), shrunk greedily.
+/// A failing editorial board the sweep did not reach (it is bigger), shrunk greedily. Shrinking
+/// calls the code with the hand in `RYBGW` order; when it shrank nothing, the counterexample is
+/// the board as the editorial wrote it.
 fn minimised(
     exec: &mut dyn Executor,
-    start: &Instance,
+    start: &Written,
     config: &Config,
     oracle: &mut Oracle,
 ) -> Result<Option<Counterexample>, WitnessError> {
@@ -231,17 +246,15 @@ fn minimised(
         let truth = oracle.solve(i).map(|a| a.as_i32()).unwrap_or(-1);
         runner::judge(exec, i, truth).0 != Verdict::Accepted
     };
-    let (small, _) = minimise::minimise(start, &config.constraints, &mut fails, 500);
+    let (small, _) = minimise::minimise(&start.instance, &config.constraints, &mut fails, 500);
+    let (board, hand) = if small == start.instance {
+        (start.board.clone(), start.hand.clone())
+    } else {
+        (small.board.to_string(), small.hand.to_string())
+    };
     let answer = oracle.solve(&small)?;
-    let got = exec
-        .call(&small.board.to_string(), &small.hand.to_string())
-        .result;
-    Ok(Counterexample::new(
-        &small,
-        &small.hand.to_string(),
-        &answer,
-        &got,
-    ))
+    let got = exec.call(&board, &hand).result;
+    Ok(Counterexample::new(&small, &hand, &answer, &got))
 }
 
 /// The verdict from the counterexample (judged once more for its kind), and its witness drawn.
@@ -253,14 +266,11 @@ fn finish(out: &mut CodeResult, exec: &mut dyn Executor, first: Option<Verdict>)
         };
         return;
     };
-    let Solved {
-        instance: inst,
-        answer,
-    } = cx
+    let Solved { answer, .. } = cx
         .solved
         .as_ref()
         .expect("a counterexample found here carries its answer");
-    let (v, _) = runner::judge(exec, inst, answer.as_i32());
+    let (v, _) = runner::judge_as_written(exec, &cx.board, &cx.hand, answer.as_i32());
     let kind = if v == Verdict::Accepted {
         VerdictKind::WrongAnswer
     } else {

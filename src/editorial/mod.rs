@@ -21,7 +21,6 @@ use serde::Serialize;
 
 use crate::cases::config::Config;
 use crate::game::oracle::{Oracle, WitnessError};
-use crate::game::rules::Instance;
 use check::{ClaimResult, MentionResult};
 use code::Sort;
 use extract::{Statement, What};
@@ -163,7 +162,7 @@ pub fn judge_statements(
 
 /// The valid inputs an editorial names (claims and mentions), in order, once each: the first
 /// cases its code is judged on.
-fn boards_of(claims: &[ClaimResult], mentions: &[MentionResult]) -> Vec<Instance> {
+fn boards_of(claims: &[ClaimResult], mentions: &[MentionResult]) -> Vec<grade::Written> {
     let mut seen = HashSet::new();
     let answers = claims
         .iter()
@@ -178,7 +177,13 @@ fn boards_of(claims: &[ClaimResult], mentions: &[MentionResult]) -> Vec<Instance
     answers
         .chain(mentioned)
         .filter(|(written, _)| seen.insert(written.clone()))
-        .filter_map(|(_, instance)| instance)
+        .filter_map(|((board, hand), instance)| {
+            Some(grade::Written {
+                board,
+                hand,
+                instance: instance?,
+            })
+        })
         .collect()
 }
 

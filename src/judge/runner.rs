@@ -1232,7 +1232,18 @@ fn unjudged(
 /// Returns the verdict and the call's wall time in milliseconds; a call stopped before it gave
 /// a verdict (see [`judge_call`]) counts as a run-time error.
 pub fn judge(exec: &mut dyn Executor, instance: &Instance, oracle: i32) -> (Verdict, f64) {
-    match judge_call(exec, instance, oracle) {
+    let (board, hand) = (instance.board.to_string(), instance.hand.to_string());
+    judge_as_written(exec, &board, &hand, oracle)
+}
+
+/// [`judge`] on a board and hand as written (the hand in its written order).
+pub fn judge_as_written(
+    exec: &mut dyn Executor,
+    board: &str,
+    hand: &str,
+    oracle: i32,
+) -> (Verdict, f64) {
+    match judge_written(exec, board, hand, oracle) {
         Ok((v, out)) => (v, out.wall_ms),
         Err(message) => (Verdict::RunTimeError { message }, 0.0),
     }

@@ -194,6 +194,27 @@ fn code_blocks_graded_skipped_or_unrunnable_with_the_reason() {
     );
 }
 
+// A code block is judged on the editorial's boards as written: its example's hand WB, not the
+// sorted BW that the sweep and shrinking use. This block answers 3 for WB alone, so only the
+// written hand refutes it; shrinking (sorted hands) finds nothing smaller, and the
+// counterexample keeps the hand as written.
+#[test]
+fn code_is_judged_on_the_hand_as_the_editorial_wrote_it() {
+    let file = format!("{DIR}/hand_order.md");
+    let (exit, j) = review(&[&file, "--max-board", "3", "--max-hand", "2"]);
+    assert_eq!(exit, 1);
+    assert_eq!(
+        code(&j),
+        ["6 python3 wrong_answer RRWWRRBBRR + WB oracle 2 got 3"]
+    );
+    assert_eq!(j["code"][0]["from_sweep"], false);
+    assert_eq!(j["code"][0]["swept"]["classes"], 50);
+    assert_eq!(
+        j["code"][0]["message"],
+        "RRWWRRBBRR + WB: WA: oracle 2, got 3"
+    );
+}
+
 // --report html=PATH writes the review as a page: the counts, each claim, the witnesses drawn.
 #[test]
 fn the_review_as_an_html_page() {
