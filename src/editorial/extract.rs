@@ -4,6 +4,7 @@
 //! [`crate::editorial::check`]. The shapes recognised are listed in the README ("Checking an
 //! editorial").
 
+use std::ops::Range;
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -156,6 +157,9 @@ static PROSE_ANSWER: LazyLock<Regex> = LazyLock::new(|| {
 static BRACKET: LazyLock<Regex> = LazyLock::new(|| re(r"\b([RYBGW]*)\[([RYBGW])\]([RYBGW]*)"));
 /// `R@2`.
 static AT: LazyLock<Regex> = LazyLock::new(|| re(r"\b([RYBGW])@(\d+)\b"));
+/// What may lie between a move and the same move named again: punctuation, "i.e.", "that is".
+static RESTATES: LazyLock<Regex> =
+    LazyLock::new(|| re(r"(?i)^[\s(\[:,=-]*(?:i\.?e\.?|that is|or)?[\s(\[:,]*$"));
 /// "insert R at index 2", "inserting a 'B' at position 4".
 static INSERT_AT: LazyLock<Regex> = LazyLock::new(|| {
     re(
@@ -543,7 +547,7 @@ fn rows_and_prose(r: &mut Reader, line: usize, text: &str) -> bool {
 fn play(r: &mut Reader, line: usize, text: &str) {
     // Named moves and stated boards, in the order the line gives them: "insert R at index 4,
     // so the board becomes WWBBWW; then B@4" is R@4, WWBBWW, B@4.
-    let mut events: Vec<(usize, Event)> = Vec::new();
+    let mut events: Vec<(Range<usize>, Event)> = Vec::new();
     for c in BRACKET.captures_iter(text) {
         let before = format!("{}{}", &c[1], &c[3]);
         if let Some(colour) = c[2].chars().next().and_then(Colour::from_char) {
@@ -551,7 +555,7 @@ fn play(r: &mut Reader, line: usize, text: &str) {
                 gap: c[1].len(),
                 colour,
             };
-            events.push((start(&c), Event::Insert(Some(before), mv)));
+            events.push((span(&c), Event::Insert(Some(before), mv)));
         }
     }
     for c in AT.captures_iter(text).chain(INSERT_AT.captures_iter(text)) {
@@ -559,17 +563,17 @@ fn play(r: &mut Reader, line: usize, text: &str) {
             c[1].chars().next().and_then(Colour::from_char),
             c[2].parse(),
         ) {
-            events.push((start(&c), Event::Insert(None, Move { gap, colour })));
+            events.push((span(&c), Event::Insert(None, Move { gap, colour })));
         }
     }
     for c in BECOMES.captures_iter(text) {
         if let Some(b) = as_board(&c[1]) {
-            events.push((start(&c), Event::Shown(b)));
+            events.push((span(&c), Event::Shown(b)));
         }
     }
-    events.sort_by_key(|e| e.0);
+    events.sort_by_key(|e| e.0.start);
     let mut after_previous = 0;
-    for (at, event) in events {
+    for (at, event) in restated_once(text, events) {
         match event {
             Event::Insert(before, mv) => insert(r, line, before, mv),
             Event::Shown(b) => {
@@ -628,6 +632,40 @@ enum Event {
 /// Where a match starts.
 fn start(c: &regex::Captures) -> usize {
     c.get(0).map_or(0, |m| m.start())
+}
+
+/// Where a match lies.
+fn span(c: &regex::Captures) -> Range<usize> {
+    c.get(0).map_or(0..0, |m| m.range())
+}
+
+/// The events in order, with each move named twice in a row in two notations read once
+/// ("insert R at index 4 (R@4)", "R@3, i.e. WWR[R]RBBWW"): the same move with only punctuation or
+/// "i.e." / "that is" between. The drawn form is kept, as it also states the board. The same
+/// notation twice (`B@1, B@1`) is two moves. Yields where each event starts.
+fn restated_once(text: &str, events: Vec<(Range<usize>, Event)>) -> Vec<(usize, Event)> {
+    let notation = |r: &Range<usize>| {
+        let m = text.get(r.clone()).unwrap_or("");
+        (AT.is_match(m), BRACKET.is_match(m))
+    };
+    // (where the merged run starts, where it ends, its last match, the event)
+    let mut out: Vec<(usize, usize, Range<usize>, Event)> = Vec::with_capacity(events.len());
+    for (span, event) in events {
+        if let (Some((_, end, piece, Event::Insert(drawn, seen))), Event::Insert(now, mv)) =
+            (out.last_mut(), &event)
+        {
+            let between = text.get(*end..span.start).unwrap_or("x");
+            if seen == mv && notation(piece) != notation(&span) && RESTATES.is_match(between) {
+                if drawn.is_none() {
+                    *drawn = now.clone();
+                }
+                (*end, *piece) = (span.end, span);
+                continue;
+            }
+        }
+        out.push((span.start, span.end, span, event));
+    }
+    out.into_iter().map(|(at, _, _, e)| (at, e)).collect()
 }
 
 /// A step-table row: `Initial X` sets the board, `Insert R X` and `Remove RRR X` show the next.

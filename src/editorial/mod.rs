@@ -503,6 +503,28 @@ mod tests {
     }
 
     #[test]
+    fn a_move_named_in_two_notations_is_one_move() {
+        let text = "Input: board = \"RRWWRRBBRR\", hand = \"WB\"\nOutput: 2\n\n\
+            Insert B at index 1 (B@1), then insert W at index 3, i.e. RBR[W]WWRRBBRR.\n\n\
+            Input: board = \"WWRRBBWW\", hand = \"WRBRW\"\nOutput: 2\n\n\
+            Insert R at index 3 (WWR[R]RBBWW).\n\n\
+            Input: board = \"WWRRBBWW\", hand = \"WRBRW\"\nOutput: 2\n\n\
+            R@4, R@4 and B@4.\n";
+        assert_eq!(
+            judged_text(&extract("twice.md", text)),
+            [
+                "1 Answer holds 2: the oracle clears it with B@1 W@3",
+                "4 Moves holds 2: B@1 W@3: legal, clears the board in 2 moves (optimal)",
+                "6 Answer holds 2: the oracle clears it with R@2 B@2",
+                "9 Moves holds 2: R@3: legal, leaves WWBBWW",
+                "11 Answer holds 2: the oracle clears it with R@2 B@2",
+                // The same notation twice is two moves.
+                "14 Moves holds 2: R@4 R@4 B@4: legal, leaves WWRWW",
+            ]
+        );
+    }
+
+    #[test]
     fn plain_text_claims_judged() {
         assert_eq!(
             judged("shapes.txt"),
