@@ -307,9 +307,15 @@ pub fn find_files(root: &Path) -> Result<Discovery, CaseError> {
         }
     }
     if found.files.is_empty() && found.errors.is_empty() {
+        let message = if root.is_dir() {
+            "no *.toml case files in this folder"
+        } else {
+            // A FIFO, a socket or a device: not a case file to read, nor a folder to search.
+            "not a regular file or a folder; give a case file or a folder of them"
+        };
         return Err(CaseError::Read {
             path: root.display().to_string(),
-            message: "no *.toml case files in this folder".into(),
+            message: message.into(),
         });
     }
     Ok(found)

@@ -284,6 +284,26 @@ fn a_missing_or_empty_cases_path_is_an_error_before_any_judging() {
             empty.path().display()
         )
     );
+    // A FIFO is neither a case file nor a folder (reading it would block).
+    let fifo = empty.path().join("cases.fifo");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let out = judge()
+        .args(["run", "--cases"])
+        .arg(&fifo)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "error: {}: not a regular file or a folder; give a case file or a folder of them\n",
+            fifo.display()
+        )
+    );
 }
 
 #[test]
