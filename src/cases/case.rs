@@ -479,8 +479,19 @@ fn key_before(chunk: &str, at: usize) -> &str {
 /// The parser's message with a hint where one helps: the nearest known key for an unknown one,
 /// the likely cause of a broken string, what a key holds when its value has the wrong type
 /// (`key` is the key the error points at, or "").
+/// A parser's message on one line, its lines joined by "; " ("invalid table header; expected
+/// `.`, `]]`"), so that it sits in a report's indented list and in one JSON string.
+pub fn one_line(message: &str) -> String {
+    let lines: Vec<&str> = message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    lines.join("; ")
+}
+
 fn with_hint(message: &str, key: &str) -> String {
-    let message = message.trim();
+    let message = &one_line(message);
     if message.starts_with("invalid type:") {
         if let Some(fix) = type_fix(key) {
             return format!("{message}; {fix}");
@@ -1023,6 +1034,17 @@ mod tests {
         assert_eq!(
             e.iter().map(ToString::to_string).collect::<Vec<_>>(),
             ["cases/x.toml line 8, column 13: invalid basic string (is a closing quote missing?); the file ends inside this case with no final newline: is it cut off?"]
+        );
+    }
+
+    /// toml's two-line messages are one line, so they sit in a report's indented list.
+    #[test]
+    fn a_syntax_error_is_one_line() {
+        let (c, e) = parse("[[case]\nname = \"a\"\n");
+        assert_eq!(c.len(), 0);
+        assert_eq!(
+            e.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            ["cases/x.toml line 1, column 7: invalid table header; expected `.`, `]]`"]
         );
     }
 

@@ -246,7 +246,7 @@ impl Config {
         let config: Config = toml::from_str(&text).map_err(|e| ConfigError::Syntax {
             path: path.to_path_buf(),
             line: e.span().map_or(1, |s| line_of(&text, s.start)),
-            message: e.message().to_string(),
+            message: super::case::one_line(e.message()),
         })?;
         config
             .constraints

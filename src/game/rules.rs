@@ -421,7 +421,7 @@ pub enum InputError {
     #[error("empty hand: the hand needs at least 1 ball")]
     EmptyHand,
     /// A board longer than `board_max`.
-    #[error("board too long: {len} balls, the limit is {max} (board_max in judge.toml)")]
+    #[error("board too long: {len} balls, the limit is {max} (board_max under [constraints] in the config file)")]
     BoardTooLong {
         /// Balls on the board.
         len: usize,
@@ -429,7 +429,7 @@ pub enum InputError {
         max: usize,
     },
     /// A hand larger than `hand_max`.
-    #[error("hand too large: {len} balls, the limit is {max} (hand_max in judge.toml)")]
+    #[error("hand too large: {len} balls, the limit is {max} (hand_max under [constraints] in the config file)")]
     HandTooLarge {
         /// Balls in the hand.
         len: usize,

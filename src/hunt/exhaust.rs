@@ -182,7 +182,7 @@ pub enum ExhaustError {
     #[error(transparent)]
     Oracle(#[from] WitnessError),
     /// The bound is outside the constraints, so the instances would not be valid.
-    #[error("--max-board {max_board} --max-hand {max_hand} is outside the constraints (board 1..={board_max}, hand 1..={hand_max}); lower the bound or raise the limits in judge.toml")]
+    #[error("--max-board {max_board} --max-hand {max_hand} is outside the constraints (board 1..={board_max}, hand 1..={hand_max}); lower the bound or raise the limits in the config file (judge.toml or --config)")]
     Bounds {
         /// Requested.
         max_board: usize,
@@ -194,7 +194,7 @@ pub enum ExhaustError {
         hand_max: usize,
     },
     /// The symmetry classes and metamorphic variants assume the five colours of the problem.
-    #[error("colours = {colours:?} in judge.toml: exhaust and fuzz use all five colours RYBGW (symmetry classes, metamorphic variants); remove the colours line to use them")]
+    #[error("colours = {colours:?} in the config file: exhaust and fuzz use all five colours RYBGW (symmetry classes, metamorphic variants); remove the colours line to use them")]
     Alphabet {
         /// The configured alphabet.
         colours: String,
