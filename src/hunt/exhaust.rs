@@ -632,10 +632,32 @@ pub fn read_report(path: &std::path::Path) -> Result<ExhaustReport, MergeError> 
     serde_json::from_str(&text).map_err(|e| MergeError::File {
         path: path.to_path_buf(),
         message: format!(
-            "line {}: not an exhaust report ({e}); write shard reports with `zuma-judge exhaust --shard K/N --format json --out FILE`",
-            e.line()
+            "{}; write shard reports with `zuma-judge exhaust --shard K/N --format json --out FILE`",
+            not_a_report(&text, &e)
         ),
     })
+}
+
+/// Why `text` is not an exhaust report: not JSON (with the line), or JSON of another kind (the
+/// report it looks like, by its keys: serde's position is the object's end, of no help).
+fn not_a_report(text: &str, e: &serde_json::Error) -> String {
+    let Ok(serde_json::Value::Object(keys)) = serde_json::from_str(text) else {
+        return format!("line {}: not an exhaust report ({e})", e.line());
+    };
+    let kind = [
+        ("solutions", "`run`"),
+        ("submissions", "`grade`"),
+        ("code", "`editorial`"),
+        ("generated", "`fuzz`"),
+        ("witness", "`solve`"),
+    ]
+    .iter()
+    .find(|(key, _)| keys.contains_key(*key))
+    .map(|(_, command)| format!("it looks like a {command} report"))
+    .unwrap_or_else(|| "it lacks the exhaust report's keys".to_string());
+    let why = e.to_string();
+    let why = why.split(" at line ").next().unwrap_or(&why);
+    format!("not an exhaust report: {kind} ({why})")
 }
 
 /// Combines the reports of shards `1/N..N/N` of one sweep into the report an unsharded sweep

@@ -198,3 +198,37 @@ fn bounds_outside_the_constraints_are_a_usage_error() {
         .code(2)
         .stderr(predicates::str::contains("no solution named 'nope'"));
 }
+
+/// `merge` given a file that is not a shard report says what it is instead.
+#[test]
+fn merge_names_what_a_wrong_file_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let solve = dir.path().join("solve.json");
+    let out = judge()
+        .args(["solve", "RB", "RB", "--format", "json"])
+        .output()
+        .unwrap();
+    std::fs::write(&solve, &out.stdout).unwrap();
+    let broken = dir.path().join("broken.json");
+    std::fs::write(&broken, "{\"a\": 1\n").unwrap();
+    for (file, why) in [
+        (
+            &solve,
+            "not an exhaust report: it looks like a `solve` report (missing field `solution`)",
+        ),
+        (
+            &broken,
+            "line 2: not an exhaust report (EOF while parsing an object at line 2 column 0)",
+        ),
+    ] {
+        let out = judge().arg("merge").arg(file).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!(
+                "error: {}: {why}; write shard reports with `zuma-judge exhaust --shard K/N --format json --out FILE`\n",
+                file.display()
+            )
+        );
+    }
+}
