@@ -68,23 +68,29 @@ pub fn audit_text(
     // A key error (an unknown key, a wrong type) or a syntax error costs its own case only:
     // every other case of the file is still audited, as `run` judges them.
     out.refuted_claims = refuted_claims(&cases, oracle)?;
-    // Corrections need the whole document; a case that does not load (a key error) is left
-    // as it is: its error says what to fix, and `run` does not judge it.
-    let Ok(mut doc) = text.parse::<DocumentMut>() else {
-        return Ok(out);
-    };
-    let Some(tables) = doc.get_mut("case").and_then(|c| c.as_array_of_tables_mut()) else {
-        return Ok(out);
-    };
-    for (k, t) in tables.iter_mut().enumerate() {
-        if loads.get(k).copied().unwrap_or(false) {
-            out.corrections.extend(correct(t, limits, oracle)?);
+    // Corrections are made chunk by chunk (one `[[case]]` to the next, as the file loads), so
+    // a syntax error elsewhere in the file does not stop them. A chunk that does not load (a
+    // key or syntax error) is left as it is: its error says what to fix, and `run` does not
+    // judge it. A chunk with nothing to correct stays byte for byte as it is (toml_edit would
+    // add a final newline to a file that has none).
+    let starts = case::case_starts(text);
+    let mut corrected = String::with_capacity(text.len());
+    for (k, &from) in starts.iter().enumerate() {
+        let chunk = &text[from..starts.get(k + 1).copied().unwrap_or(text.len())];
+        let fixed = match loads.get(k) {
+            Some(true) => correct_chunk(chunk, limits, oracle)?,
+            _ => None,
+        };
+        match fixed {
+            Some((text, fixes)) => {
+                corrected.push_str(&text);
+                out.corrections.extend(fixes);
+            }
+            None => corrected.push_str(chunk),
         }
     }
-    // With nothing to correct the file stays byte for byte as it is (toml_edit would add a
-    // final newline to a file that has none).
     if !out.corrections.is_empty() {
-        out.corrected = doc.to_string();
+        out.corrected = corrected;
     }
     if out.corrected != text {
         let shown = path.display().to_string();
@@ -95,6 +101,26 @@ pub fn audit_text(
             .to_string();
     }
     Ok(out)
+}
+
+/// One loaded chunk of a case file corrected: its new text and the corrections, or None when
+/// it needs none.
+fn correct_chunk(
+    chunk: &str,
+    limits: &Constraints,
+    oracle: &mut Oracle,
+) -> Result<Option<(String, Vec<String>)>, WitnessError> {
+    let Ok(mut doc) = chunk.parse::<DocumentMut>() else {
+        return Ok(None);
+    };
+    let Some(tables) = doc.get_mut("case").and_then(|c| c.as_array_of_tables_mut()) else {
+        return Ok(None);
+    };
+    let mut fixes = Vec::new();
+    for t in tables.iter_mut() {
+        fixes.extend(correct(t, limits, oracle)?);
+    }
+    Ok((!fixes.is_empty()).then(|| (doc.to_string(), fixes)))
 }
 
 /// Every claim of `cases` that does not hold, as a line saying what was claimed and the truth,
@@ -371,12 +397,14 @@ mod tests {
         assert_eq!(a.corrected, text.replace("expected = 2", "expected = -1"));
     }
 
-    /// Broken TOML in one case: the document cannot be edited, so nothing is corrected, but
-    /// the other cases' claims are still checked.
+    /// Broken TOML in one case costs that case only: the others are corrected (chunk by chunk,
+    /// as the file loads) and their claims checked, as `run` judges them. The comment before
+    /// the first case (a chunk of its own) does not shift which case is which.
     #[test]
-    fn broken_toml_in_one_case_still_checks_the_others_claims() {
-        let text = "[[case]]\nname = \"cut\"\nboard = \"RR\nhand = \"R\"\n\n\
-                    [[case]]\nname = \"r\"\nboard = \"R\"\nhand = \"R\"\n\
+    fn broken_toml_in_one_case_still_corrects_and_checks_the_others() {
+        let text =
+            "# seeds\n[[case]]\nname = \"cut\"\nboard = \"RR\nhand = \"R\"\nexpected = 5\n\n\
+                    [[case]]\nname = \"r\"\nboard = \"R\"\nhand = \"R\"\nexpected = 2\n\
                     claims = [{ source = \"blog\", answer = 1, strict = true }]\n";
         let a = audit_text(
             Path::new("c.toml"),
@@ -385,8 +413,12 @@ mod tests {
             &mut Oracle::new(),
         )
         .unwrap();
-        assert_eq!(a.errors.len(), 1);
-        assert!(a.corrections.is_empty());
+        assert_eq!(
+            a.errors.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            ["c.toml line 4, column 12: invalid basic string (is a closing quote missing?)"]
+        );
+        assert_eq!(a.corrections, ["r: expected = 2 -> -1"]);
+        assert_eq!(a.corrected, text.replace("expected = 2", "expected = -1"));
         assert_eq!(
             a.refuted_claims,
             [("c.toml#r: blog claimed 1; oracle -1".to_string(), true)]

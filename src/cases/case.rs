@@ -422,7 +422,7 @@ fn label_of(root: &Path, path: &Path) -> String {
 
 /// The byte offsets where a case file splits: 0, then every `[[case]]` header line. Each case
 /// is parsed on its own, so a bad key or a broken string loses only its own case.
-fn case_starts(text: &str) -> Vec<usize> {
+pub fn case_starts(text: &str) -> Vec<usize> {
     let mut starts = vec![0];
     let mut offset = 0;
     for line in text.split_inclusive('\n') {
