@@ -40,7 +40,8 @@ pub fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .prefix(&format!(".{name}."))
         .suffix(".tmp")
         .permissions(Permissions::from_mode(0o666))
-        .tempfile_in(dir)?;
+        .tempfile_in(dir)
+        .map_err(without_path)?;
     if let Ok(old) = std::fs::metadata(path) {
         tmp.as_file().set_permissions(old.permissions())?;
     }
@@ -53,6 +54,15 @@ pub fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = d.sync_all();
     }
     Ok(())
+}
+
+/// The OS error alone: tempfile adds the temporary file's name (`at path ".x.json.bF58LE.tmp"`),
+/// which means nothing to the user, whose message already names the file being written.
+fn without_path(e: std::io::Error) -> std::io::Error {
+    match e.raw_os_error() {
+        Some(code) => std::io::Error::from_raw_os_error(code),
+        None => e,
+    }
 }
 
 /// `path` with its symlinks followed, when it names an existing file; else `path` itself.

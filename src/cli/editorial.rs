@@ -61,6 +61,11 @@ pub struct EditorialArgs {
 
 /// Runs `editorial`; returns the exit code.
 pub fn run(config: &Config, args: EditorialArgs) -> Result<u8> {
+    super::outputs::check(&super::outputs::Output::all(
+        None,
+        args.save.as_deref(),
+        &args.reports,
+    ))?;
     let mut files = Vec::new();
     for path in &args.files {
         match std::fs::read_to_string(path) {

@@ -56,6 +56,9 @@ pub struct ExhaustArgs {
 
 /// Runs `exhaust`; returns the exit code.
 pub fn run(config: &Config, a: ExhaustArgs) -> Result<u8> {
+    let outputs =
+        super::outputs::Output::all::<zuma_judge::report::Format>(a.out.as_deref(), None, &[]);
+    super::outputs::check(&outputs)?;
     let hunted = Hunted::find(&a.solution, a.calls.in_process, config)?;
     let sol = hunted.solution();
     let opts = exhaust::Options {

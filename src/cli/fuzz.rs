@@ -47,6 +47,9 @@ pub struct FuzzArgs {
 
 /// Runs `fuzz`; returns the exit code.
 pub fn run(config: &Config, a: FuzzArgs) -> Result<u8> {
+    let outputs =
+        super::outputs::Output::all::<zuma_judge::report::Format>(a.out.as_deref(), None, &[]);
+    super::outputs::check(&outputs)?;
     let mut hunted = Hunted::find(&a.solution, a.calls.in_process, config)?;
     // Ctrl-C and SIGTERM stop the fuzzing as they stop `run`: the calls in progress, then the
     // report of what was judged, and the failure found so far is recorded.

@@ -80,6 +80,11 @@ pub const NO_SANDBOX: &str = "--no-sandbox";
 
 /// Runs `grade`; returns the exit code.
 pub fn run(config: &Config, args: GradeArgs) -> Result<u8> {
+    super::outputs::check(&super::outputs::Output::all(
+        args.out.as_deref(),
+        None,
+        &args.reports,
+    ))?;
     let (taken, suite) = match take(&args, config) {
         Ok(t) => t,
         Err(code) => return Ok(code),

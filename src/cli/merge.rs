@@ -33,6 +33,9 @@ pub struct MergeArgs {
 
 /// Runs `merge`; returns the exit code.
 pub fn run(config: &Config, a: MergeArgs) -> Result<u8> {
+    let outputs =
+        super::outputs::Output::all::<zuma_judge::report::Format>(a.out.as_deref(), None, &[]);
+    super::outputs::check(&outputs)?;
     let mut reports = Vec::new();
     for f in &a.files {
         reports.push((f.clone(), exhaust::read_report(f)?));

@@ -14,6 +14,7 @@ pub mod grade;
 pub mod hunted;
 pub mod list;
 pub mod merge;
+pub mod outputs;
 pub mod run;
 pub mod selfcheck;
 pub mod solve;

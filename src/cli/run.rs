@@ -68,6 +68,11 @@ pub struct RunArgs {
 
 /// Runs `run`; returns the exit code.
 pub fn run(config: &Config, a: RunArgs) -> Result<u8> {
+    super::outputs::check(&super::outputs::Output::all(
+        a.out.as_deref(),
+        None,
+        &a.reports,
+    ))?;
     let how = How {
         repeat: a.repeat as usize,
         in_process: a.in_process,

@@ -17,6 +17,9 @@ use crate::report::{case_fails, kind_of};
 /// The parts of a JSON report a comparison reads. Unknown keys are ignored.
 #[derive(Clone, Debug, Deserialize)]
 pub struct Baseline {
+    /// The report's `schema_version` (absent in reports older than the key).
+    #[serde(default)]
+    pub schema_version: Option<u32>,
     /// One entry per solution.
     pub solutions: Vec<SolutionEntry>,
 }
@@ -78,12 +81,22 @@ impl CaseEntry {
 #[derive(Debug, Error)]
 pub enum BaselineError {
     /// The file cannot be read.
-    #[error("baseline {path}: cannot read: {source}")]
+    #[error("baseline {path}: cannot read: {error}")]
     Read {
         /// The file.
         path: String,
-        /// The I/O error.
-        source: std::io::Error,
+        /// The I/O error (not a `source`: the message already says it).
+        error: std::io::Error,
+    },
+    /// A report of another schema version.
+    #[error("baseline {path}: written with schema_version {found}; this judge reads schema_version {reads} (write a new one with `zuma-judge run --format json --out {path}`)")]
+    Version {
+        /// The file.
+        path: String,
+        /// The file's version.
+        found: u32,
+        /// The version this judge writes and reads.
+        reads: u32,
     },
     /// Not a JSON report.
     #[error("baseline {path} line {line}: not a zuma-judge JSON report: {message} (write one with `zuma-judge run --format json --out {path}`)")]
@@ -101,15 +114,23 @@ impl Baseline {
     /// Reads a JSON report written by `run --format json`.
     pub fn load(path: &Path) -> Result<Baseline, BaselineError> {
         let p = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| BaselineError::Read {
+        let text = std::fs::read_to_string(path).map_err(|error| BaselineError::Read {
             path: p.clone(),
-            source,
+            error,
         })?;
-        serde_json::from_str(&text).map_err(|e| BaselineError::Parse {
-            path: p,
+        let baseline: Baseline = serde_json::from_str(&text).map_err(|e| BaselineError::Parse {
+            path: p.clone(),
             line: e.line(),
             message: e.to_string(),
-        })
+        })?;
+        match baseline.schema_version {
+            Some(found) if found != super::SCHEMA_VERSION => Err(BaselineError::Version {
+                path: p,
+                found,
+                reads: super::SCHEMA_VERSION,
+            }),
+            _ => Ok(baseline),
+        }
     }
 
     /// The same view of a run that has just finished.
@@ -470,6 +491,7 @@ mod tests {
 
     fn one(expected: VerdictKind, as_expected: bool, cases: Vec<CaseEntry>) -> Baseline {
         Baseline {
+            schema_version: Some(1),
             solutions: vec![SolutionEntry {
                 name: "s".into(),
                 expected: expected.into(),

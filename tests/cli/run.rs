@@ -404,3 +404,62 @@ fn a_looping_submission_is_skipped_after_three_tles_in_a_row() {
         "skipped: 3 TLEs in a row before it"
     );
 }
+
+/// Files that cannot be written, and a baseline of another schema, are refused before any
+/// judging: nothing on stdout, exit 2, the flag and the fix named.
+#[test]
+fn unwritable_outputs_and_a_foreign_baseline_are_refused_before_judging() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let run = |extra: &[&str]| {
+        let out = judge()
+            .args([
+                "run",
+                "--solution",
+                "seed000_bfs",
+                "--cases",
+                "cases/statement.toml",
+            ])
+            .args(extra)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let gone = d.join("gone/judge.xml");
+    let spec = format!("junit={}", gone.display());
+    assert_eq!(
+        run(&["--report", &spec]),
+        (
+            Some(2),
+            String::new(),
+            format!(
+                "error: --report junit={}: the folder {} does not exist; create it first\n",
+                gone.display(),
+                d.join("gone").display()
+            )
+        )
+    );
+    let json = d.join("r.json");
+    let (code, _, _) = run(&["--format", "json", "--out", json.to_str().unwrap()]);
+    assert_eq!(code, Some(0));
+    let text = fs::read_to_string(&json).unwrap();
+    let other = d.join("r99.json");
+    fs::write(
+        &other,
+        text.replacen("\"schema_version\": 1", "\"schema_version\": 99", 1),
+    )
+    .unwrap();
+    let (code, _, err) = run(&["--baseline", other.to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err,
+        format!(
+            "error: baseline {0}: written with schema_version 99; this judge reads schema_version 1 (write a new one with `zuma-judge run --format json --out {0}`)\n",
+            other.display()
+        )
+    );
+}
