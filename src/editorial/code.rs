@@ -37,6 +37,13 @@ const CODE_STARTS: &[&str] = &[
 /// Words that may stand alone at the left margin inside code (Ruby's `end`, a lone brace).
 const CODE_WORDS: &[&str] = &["end", "}", "};", "});", ")", "]", "else", "fi"];
 
+/// Statement keywords that start a line of code whose indentation was lost in saving
+/// (`return -1`, `if not board:`, `pass`): the first word, lower case, as code has it.
+const STATEMENT_WORDS: &[&str] = &[
+    "return", "if", "elif", "else:", "for", "while", "try:", "except", "raise", "break",
+    "continue", "pass", "yield", "with",
+];
+
 /// Whether a line can only be prose: at the left margin, and either free of code punctuation
 /// or a sentence (four or more words ending in `.`) without `;` or `{`.
 fn is_prose(text: &str) -> bool {
@@ -44,8 +51,10 @@ fn is_prose(text: &str) -> bool {
         return false;
     }
     let t = text.trim();
+    let first = t.split_whitespace().next().unwrap_or("");
     if opens_code(t)
         || CODE_WORDS.contains(&t)
+        || (STATEMENT_WORDS.contains(&first) && !t.ends_with('.'))
         || t.starts_with("//")
         || t.starts_with('#')
         || t.starts_with('@')
@@ -157,7 +166,7 @@ pub fn sort(block: &CodeBlock) -> Sort {
     }) else {
         return Sort::Other;
     };
-    if let Some(why) = fragment(&text) {
+    if let Some(why) = fragment(&text, language) {
         return Sort::Fragment(why);
     }
     Sort::Submission(language)
@@ -168,11 +177,12 @@ fn is_call_only(squeezed: &str) -> bool {
     squeezed.contains(".findMinStep(") || squeezed.contains("assert")
 }
 
-/// Why a block naming the entry point cannot be a submission: its body is empty (`...`, `pass`,
-/// `{}`, `todo!()`, or only comments and a docstring) or missing (it ends at the signature). A
-/// short block with a body is a submission: `def findMinStep(self, board, hand): return -1` is
-/// a whole (wrong) solution.
-fn fragment(text: &str) -> Option<String> {
+/// Why a block naming the entry point cannot be a submission: the entry point's body is empty
+/// (`...`, `pass`, `{}`, `todo!()`, or only comments and a docstring) or missing (it ends at the
+/// signature, or is a prototype). Only the body counts, not how the block ends: `for { }` and
+/// `while True: pass` are bodies (that loop). A short block with a body is a submission: `def
+/// findMinStep(self, board, hand): return -1` is a whole (wrong) solution.
+fn fragment(text: &str, language: &Language) -> Option<String> {
     let code_lines = text
         .lines()
         .filter(|l| {
@@ -185,19 +195,64 @@ fn fragment(text: &str) -> Option<String> {
         .chars()
         .filter(|c| !c.is_whitespace())
         .collect();
-    // Closing brackets and semicolons after the body say nothing about it.
-    let tail = squeezed.trim_end_matches(['}', ';', ')']);
-    let empty_body = ["{", ":", "...", "pass", "todo!(", "unimplemented!("]
-        .iter()
-        .any(|b| tail.ends_with(b))
-        || PLACEHOLDER.is_match(&squeezed);
-    let prototype = squeezed.ends_with(");") && !squeezed.contains('{');
-    (empty_body || prototype).then(|| {
+    let empty = match entry_body(&squeezed, language.id) {
+        None => true,
+        Some(body) => {
+            // Closing brackets, semicolons and Ruby's `end`s after the body say nothing.
+            let mut body = body.trim_end_matches(['}', ';', ')']);
+            while let Some(b) = body.strip_suffix("end") {
+                body = b.trim_end_matches(['}', ';', ')']);
+            }
+            ["", "...", "pass"].contains(&body) || PLACEHOLDER.is_match(body)
+        }
+    };
+    empty.then(|| {
         format!(
             "a signature or fragment ({code_lines} line{} of code), not a whole solution",
             if code_lines == 1 { "" } else { "s" }
         )
     })
+}
+
+/// The entry point's body and what follows it, in `squeezed` (comments and whitespace
+/// removed): after the parameter list's `)`, the `:` that opens a Python body, the `{` (or
+/// `={`) that opens a braced one, or at once in Ruby. None for a prototype (`...);`) or a
+/// block that ends at the signature without an opener.
+fn entry_body<'a>(squeezed: &'a str, language: &str) -> Option<&'a str> {
+    let name = ["findMinStep", "find_min_step", "FindMinStep"]
+        .iter()
+        .filter_map(|n| {
+            squeezed
+                .match_indices(n)
+                .find(|(at, _)| !squeezed[..*at].ends_with('.'))
+        })
+        .map(|(at, n)| at + n.len())
+        .min()?;
+    let rest = &squeezed[name..];
+    let open = name + rest.find('(')?;
+    let mut depth = 0;
+    let close = squeezed[open..].char_indices().find_map(|(i, c)| {
+        depth += match c {
+            '(' => 1,
+            ')' => -1,
+            _ => 0,
+        };
+        (depth == 0).then_some(open + i + 1)
+    })?;
+    let after = &squeezed[close..];
+    match language {
+        "python3" => after.find(':').map(|i| &after[i + 1..]),
+        "ruby" => Some(after),
+        _ => {
+            // Between `)` and `{` only a return type: `int`, `->i32`, `:Int`, `:number`.
+            let i = after.find('{')?;
+            let between = &after[..i];
+            let signature = between
+                .chars()
+                .all(|c| c.is_alphanumeric() || "_<>[]?,.*&:=->".contains(c));
+            signature.then(|| &after[i + 1..])
+        }
+    }
 }
 
 /// Comments (`//`, `/* */`, `#` but not `#include`) and Python docstrings: a body that only says
@@ -207,9 +262,10 @@ static COMMENTS: LazyLock<Regex> = LazyLock::new(|| {
         .expect("a valid pattern")
 });
 
-/// `todo!("...")` or `unimplemented!("...")` ending the body (whitespace removed).
+/// The whole body `todo!("...")` or `unimplemented!()`, whitespace removed and its closing
+/// bracket trimmed with the others.
 static PLACEHOLDER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?:todo|unimplemented)!\("[^"]*"\)[;}]*$"#).expect("a valid pattern")
+    Regex::new(r#"^(?:todo|unimplemented)!\((?:"[^"]*")?$"#).expect("a valid pattern")
 });
 
 impl PartialEq for Sort {
@@ -303,6 +359,35 @@ mod tests {
             let got = id(sort(&block(Some(hint), stub)));
             assert!(got.starts_with("a signature or fragment"), "{stub}: {got}");
         }
+        // A body that loops is a body, however the block ends; so is one whose indentation
+        // was lost (it is graded, and the load says so).
+        let bodies = [
+            ("go", "func findMinStep(board string, hand string) int {\n    for {\n    }\n}"),
+            ("python", "class Solution:\n    def findMinStep(self, board: str, hand: str) -> int:\n        while True: pass"),
+            ("python", "class Solution:\ndef findMinStep(self, board, hand):\nreturn -1"),
+            ("ruby", "def find_min_step(board, hand)\n  -1\nend"),
+        ];
+        for (hint, body) in bodies {
+            let language = if hint == "python" { "python3" } else { hint };
+            assert_eq!(id(sort(&block(Some(hint), body))), language, "{body}");
+        }
+        let ruby = "def find_min_step(board, hand)\nend";
+        assert_eq!(
+            id(sort(&block(Some("ruby"), ruby))),
+            "a signature or fragment (2 lines of code), not a whole solution"
+        );
+        // In plain text a statement at the left margin (its indentation lost) is still code;
+        // a sentence that starts with one is prose.
+        let text = "Code:\n\nclass Solution:\ndef findMinStep(self, board, hand):\nif not board:\nreturn 0\nreturn -1\nreturn the answer we found, or -1 at the end.";
+        let lines: Vec<Line> = text
+            .lines()
+            .enumerate()
+            .map(|(i, t)| Line {
+                line: i + 1,
+                text: t.to_string(),
+            })
+            .collect();
+        assert_eq!(code_runs(&lines), [(2, 7)]);
         // Python's `//` is division, not a comment; `#include` is code.
         let div = "class Solution:\n    def findMinStep(self, board, hand):\n        return len(board) // 2";
         assert_eq!(id(sort(&block(Some("python"), div))), "python3");
