@@ -290,6 +290,7 @@ mod tests {
             .map(|(i, t)| Line {
                 line: i + 1,
                 text: t.to_string(),
+                heading: false,
             })
             .collect()
     }
@@ -385,6 +386,7 @@ mod tests {
             .map(|(i, t)| Line {
                 line: i + 1,
                 text: t.to_string(),
+                heading: false,
             })
             .collect();
         assert_eq!(code_runs(&lines), [(2, 7)]);

@@ -354,6 +354,11 @@ pub fn statements(lines: &[Line]) -> Vec<Statement> {
         if r.example.is_some() && l.line > r.last + EXAMPLE_REACH {
             r.close_example();
         }
+        // A heading starts a new part: no example, and no board on show, runs past it.
+        if l.heading {
+            r.close_example();
+            r.shown = None;
+        }
         if let Some(rest) = calls(&mut r, l.line, text) {
             rows_and_prose(&mut r, l.line, &rest);
             continue;

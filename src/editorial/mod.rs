@@ -317,6 +317,7 @@ mod tests {
             [
                 "5 answer WRRBBW + RB = 2",
                 "10 answer WWRRBBWW + WRBRW = 2",
+                "13 moves WWRRBBWW + WRBRW in 2 steps",
                 "17 transition WRRBBBW -> W",
                 "17 transition WWBBBWW -> WWWW",
                 "17 transition WWWW -> ",
@@ -326,7 +327,6 @@ mod tests {
                 "20 answer WRRBBW + RB = 2",
                 "24 answer R + RR = 1",
                 "25 answer BBB + R = 0",
-                "13 moves WWRRBBWW + WRBRW in 2 steps",
                 "29 answer G + GGGGG = 2",
             ]
         );
@@ -524,6 +524,25 @@ mod tests {
         );
     }
 
+    /// A heading ends the example before it: a board stated under the next heading is not one
+    /// of its steps (Markdown, HTML and a plain-text `# ` line alike).
+    #[test]
+    fn a_heading_ends_the_example() {
+        let md = "Example 2:\n\nInput: board = \"G\", hand = \"GGGGG\"\nOutput: 2\n\n## Rules\n\nWhen you insert a ball, the board becomes RRRBB.\n";
+        let html = "<p>Input: board = \"G\", hand = \"GGGGG\"<br>Output: 2</p>\n<h2>Rules</h2>\n<p>When you insert a ball, the board becomes RRRBB.</p>\n";
+        let txt = md.replace("## Rules", "# Rules");
+        for (file, text) in [("a.md", md), ("a.html", html), ("a.txt", txt.as_str())] {
+            assert_eq!(
+                judged_text(&extract(file, text)),
+                [format!(
+                    "{} Answer holds 2: the oracle clears it with G@0 G@0",
+                    if file == "a.html" { 1 } else { 3 }
+                )],
+                "{file}"
+            );
+        }
+    }
+
     #[test]
     fn plain_text_claims_judged() {
         assert_eq!(
@@ -552,6 +571,7 @@ mod tests {
             [
                 "5 Answer refuted -1: no sequence of moves clears the board",
                 "10 Answer holds 2: the oracle clears it with R@2 B@2",
+                "13 Moves holds 2: R@4 B@4: legal, clears the board in 2 moves (optimal)",
                 "17 Transition refuted \"WRRW\": the rules give WRRW (remove BBB)",
                 "17 Transition holds \"WWWW\": the chain reaction: remove BBB",
                 "17 Transition holds \"\": the chain reaction: remove WWWW",
@@ -560,7 +580,6 @@ mod tests {
                 "20 Answer refuted -1: no sequence of moves clears the board",
                 "24 Answer refuted 2: the oracle clears it with R@0 R@0",
                 "25 Answer invalid null: invalid input: three in a row: 'BBB' at board positions 0..2 (the starting board may not hold a run of three or more)",
-                "13 Moves holds 2: R@4 B@4: legal, clears the board in 2 moves (optimal)",
                 "29 Answer holds 2: the oracle clears it with G@0 G@0",
                 "20 mention Some(4): cleared by Y@1 Y@1 Y@4 Y@4",
             ]

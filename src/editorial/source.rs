@@ -17,6 +17,9 @@ pub struct Line {
     pub line: usize,
     /// The text (Markdown and HTML markup removed; table cells joined by ` | `).
     pub text: String,
+    /// A heading (Markdown `#`, HTML `<h1>`..`<h6>`, a plain-text line opening with `# `): it
+    /// ends the example before it.
+    pub heading: bool,
 }
 
 /// A code block: a fenced or indented Markdown block, an HTML `<pre>`, or a run of code lines
@@ -110,16 +113,22 @@ fn line_starts(text: &str) -> Vec<usize> {
 struct ProseLines {
     lines: Vec<Line>,
     open: bool,
+    /// Inside a heading: the lines pushed are headings.
+    heading: bool,
 }
 
 impl ProseLines {
     fn push(&mut self, line: usize, piece: &str) {
         match self.lines.last_mut() {
-            Some(last) if self.open && last.line == line => last.text.push_str(piece),
+            Some(last) if self.open && last.line == line => {
+                last.text.push_str(piece);
+                last.heading |= self.heading;
+            }
             _ => {
                 self.lines.push(Line {
                     line,
                     text: piece.to_string(),
+                    heading: self.heading,
                 });
                 self.open = true;
             }
@@ -133,8 +142,8 @@ impl ProseLines {
         let lines: Vec<Line> = std::mem::take(&mut self.lines)
             .into_iter()
             .map(|l| Line {
-                line: l.line,
                 text: l.text.trim().to_string(),
+                ..l
             })
             .filter(|l| !l.text.is_empty())
             .collect();
@@ -198,10 +207,14 @@ fn markdown(text: &str) -> Vec<Block> {
                     None => prose.push(at, &t),
                 }
             }
+            Event::Start(Tag::Heading { .. }) => prose.heading = true,
             Event::SoftBreak | Event::HardBreak => prose.close(),
             Event::End(
                 TagEnd::Paragraph | TagEnd::Heading(_) | TagEnd::Item | TagEnd::BlockQuote(_),
-            ) => prose.close(),
+            ) => {
+                prose.close();
+                prose.heading = false;
+            }
             _ => {}
         }
     }
@@ -219,12 +232,16 @@ fn code_block(hint: Option<String>, body: &str, first: usize) -> CodeBlock {
             .map(|(i, t)| Line {
                 line: first + i,
                 text: t.to_string(),
+                heading: false,
             })
             .collect(),
     }
 }
 
 /// Tags that end a line of prose in HTML.
+/// HTML's heading tags.
+const HEADINGS: &[&str] = &["h1", "h2", "h3", "h4", "h5", "h6"];
+
 const HTML_BREAKS: &[&str] = &[
     "p",
     "div",
@@ -316,7 +333,12 @@ impl TokenSink for HtmlSink {
                     "td" | "th" if !start => {
                         s.prose.push(line, " | ");
                     }
-                    _ if HTML_BREAKS.contains(&name) => s.prose.close(),
+                    _ if HTML_BREAKS.contains(&name) => {
+                        s.prose.close();
+                        if HEADINGS.contains(&name) {
+                            s.prose.heading = start;
+                        }
+                    }
                     _ => {}
                 }
             }
@@ -387,6 +409,7 @@ fn plain(text: &str) -> Vec<Block> {
         .map(|(i, t)| Line {
             line: i + 1,
             text: t.to_string(),
+            heading: t.trim_start_matches('#').starts_with(' ') && t.starts_with('#'),
         })
         .collect();
     let runs = super::code::code_runs(&lines);
@@ -421,8 +444,8 @@ fn flush_plain(prose: &mut Vec<Line>, blocks: &mut Vec<Block>) {
         .into_iter()
         .filter(|l| !l.text.trim().is_empty())
         .map(|l| Line {
-            line: l.line,
             text: l.text.trim().to_string(),
+            ..l
         })
         .collect();
     if !lines.is_empty() {
