@@ -150,7 +150,7 @@ static PROSE_PAIR: LazyLock<Regex> = LazyLock::new(|| {
 /// What follows a prose pair when it states an answer.
 static PROSE_ANSWER: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"(?i)^[^.;]*?\b(?:needs|need|returns?|answer is|takes|requires|is|=|gives)\s+(-?\d+)\b|^[^.;]*?\b(impossible|cannot be cleared|can't be cleared|no solution|unsolvable)\b",
+        r"(?i)^[^.;]*?(?:\b(?:needs|need|returns?|answer is|takes|requires|is|gives)|=)\s*(-?\d+)\b|^[^.;]*?\b(impossible|cannot be cleared|can't be cleared|no solution|unsolvable)\b",
     )
 });
 /// `WWRR[R]BBWW`: R inserted at gap 4 of WWRRBBWW.
@@ -516,35 +516,45 @@ fn table_row(r: &mut Reader, line: usize, text: &str) -> bool {
 
 /// Quoted pairs of a test list and pairs in prose; true when the line held one.
 fn rows_and_prose(r: &mut Reader, line: usize, text: &str) -> bool {
+    // Every pair on the line, quoted (`"WRRBBW", "RB"`, with its number) or in prose
+    // (`RRWWRRBBRR + WB`, with the answer the words after it give), in line order.
     let alphabet = QUOTED_LETTER.find_iter(text).count() >= 3;
-    if let Some(c) = QUOTED_PAIR.captures(text).filter(|_| !alphabet) {
-        let (board, hand) = (c[1].to_string(), c[2].to_string());
-        r.pair(
-            line,
-            board,
-            hand,
-            c.get(3).and_then(|n| n.as_str().parse().ok()),
-        );
-        return true;
+    let mut pairs: Vec<(Range<usize>, String, String, Option<Option<i64>>)> = Vec::new();
+    if !alphabet {
+        for c in QUOTED_PAIR.captures_iter(text) {
+            let claimed = c.get(3).and_then(|n| n.as_str().parse().ok());
+            pairs.push((span(&c), c[1].to_string(), c[2].to_string(), Some(claimed)));
+        }
     }
-    let found: Vec<regex::Captures> = PROSE_PAIR.captures_iter(text).collect();
-    for (k, c) in found.iter().enumerate() {
+    for c in PROSE_PAIR.captures_iter(text) {
+        let at = span(&c);
+        if pairs
+            .iter()
+            .any(|(q, ..)| q.start < at.end && at.start < q.end)
+        {
+            continue;
+        }
         let (board, hand) = match (c.get(1), c.get(2)) {
             (Some(b), Some(h)) => (b.as_str(), h.as_str()),
             _ => (&c[3], &c[4]),
         };
-        let end = found
-            .get(k + 1)
-            .map_or(text.len(), |n| n.get(0).map_or(0, |m| m.start()));
-        let rest = &text[c.get(0).map_or(0, |m| m.end())..end];
-        let claimed = PROSE_ANSWER.captures(rest).map(|a| match a.get(1) {
-            Some(n) => n.as_str().parse().unwrap_or(-1),
-            None => -1,
+        pairs.push((at, board.to_string(), hand.to_string(), None));
+    }
+    pairs.sort_by_key(|p| p.0.start);
+    for k in 0..pairs.len() {
+        let end = pairs.get(k + 1).map_or(text.len(), |n| n.0.start);
+        let (at, board, hand, quoted) = pairs[k].clone();
+        let claimed = quoted.unwrap_or_else(|| {
+            PROSE_ANSWER
+                .captures(&text[at.end..end])
+                .map(|a| match a.get(1) {
+                    Some(n) => n.as_str().parse().unwrap_or(-1),
+                    None => -1,
+                })
         });
-        let (board, hand) = (board.to_string(), hand.to_string());
         r.pair(line, board, hand, claimed);
     }
-    !found.is_empty()
+    !pairs.is_empty()
 }
 
 /// Transitions and moves: arrows, "the board becomes", step rows, `X[c]Y`, `R@2`, "insert R

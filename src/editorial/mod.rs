@@ -524,6 +524,23 @@ mod tests {
         );
     }
 
+    /// Every pair on a line is read, quoted or in prose, in line order, each with the answer
+    /// the words after it give (`= 0` too).
+    #[test]
+    fn every_pair_on_a_line_is_read() {
+        let text = "Notes\n\nRRYRRYRR + YYYY is the tricky one, and \"WWBB\", \"B\" too.\n\n\
+                    Watch out for \"RYR\", \"RRYY\" and for BBB + R = 0.\n";
+        assert_eq!(
+            compact(&extract("pairs.txt", text)),
+            [
+                "3 mention RRYRRYRR + YYYY",
+                "3 mention WWBB + B",
+                "5 mention RYR + RRYY",
+                "5 answer BBB + R = 0",
+            ]
+        );
+    }
+
     /// A heading ends the example before it: a board stated under the next heading is not one
     /// of its steps (Markdown, HTML and a plain-text `# ` line alike).
     #[test]
