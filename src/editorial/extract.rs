@@ -514,12 +514,17 @@ fn table_row(r: &mut Reader, line: usize, text: &str) -> bool {
     true
 }
 
+/// A pair found on a line: where it lies, board, hand, and a quoted pair's number (None for a
+/// prose pair, whose answer is read from the words after it).
+type LinePair = (Range<usize>, String, String, Option<Option<i64>>);
+
 /// Quoted pairs of a test list and pairs in prose; true when the line held one.
+
 fn rows_and_prose(r: &mut Reader, line: usize, text: &str) -> bool {
     // Every pair on the line, quoted (`"WRRBBW", "RB"`, with its number) or in prose
     // (`RRWWRRBBRR + WB`, with the answer the words after it give), in line order.
     let alphabet = QUOTED_LETTER.find_iter(text).count() >= 3;
-    let mut pairs: Vec<(Range<usize>, String, String, Option<Option<i64>>)> = Vec::new();
+    let mut pairs: Vec<LinePair> = Vec::new();
     if !alphabet {
         for c in QUOTED_PAIR.captures_iter(text) {
             let claimed = c.get(3).and_then(|n| n.as_str().parse().ok());
