@@ -519,7 +519,6 @@ fn table_row(r: &mut Reader, line: usize, text: &str) -> bool {
 type LinePair = (Range<usize>, String, String, Option<Option<i64>>);
 
 /// Quoted pairs of a test list and pairs in prose; true when the line held one.
-
 fn rows_and_prose(r: &mut Reader, line: usize, text: &str) -> bool {
     // Every pair on the line, quoted (`"WRRBBW", "RB"`, with its number) or in prose
     // (`RRWWRRBBRR + WB`, with the answer the words after it give), in line order.
