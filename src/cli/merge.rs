@@ -41,19 +41,18 @@ pub fn run(config: &Config, a: MergeArgs) -> Result<u8> {
         reports.push((f.clone(), exhaust::read_report(f)?));
     }
     let mut merged = exhaust::merge(&reports)?;
-    let checked = merged
-        .counterexample
-        .as_mut()
-        .map(|cx| check_with_oracle(cx, config));
+    // The shard files are input: their counterexample is checked against the oracle before
+    // anything is printed or recorded from them.
+    if let Some(cx) = merged.counterexample.as_mut() {
+        check_with_oracle(cx, config)?;
+    }
     let text = match a.format {
         HuntFormat::Json => zuma_judge::report::versioned_json(&merged)?,
         HuntFormat::Human => hunt::exhaust(&merged, Some(a.files.len())),
     };
     emit(&text, a.out.as_deref())?;
     if let (Some(cx), false) = (&merged.counterexample, a.recording.no_record) {
-        // The shard files are input: checked before a case is written from them.
         Hunted::find(&merged.solution, false, config)?;
-        checked.transpose()?;
         record(
             &a.recording.regressions,
             &merged.solution,
@@ -70,8 +69,9 @@ pub fn run(config: &Config, a: MergeArgs) -> Result<u8> {
     Ok(merged.exit_code() as u8)
 }
 
-/// Errors unless the shards' counterexample is a valid input whose answer they state right;
-/// else gives it the oracle's typed answer, from which its witness is drawn.
+/// Errors unless the shards' counterexample is a valid input whose answer they state right and
+/// the solution got wrong; else gives it the oracle's typed answer, from which its witness is
+/// drawn.
 fn check_with_oracle(cx: &mut Counterexample, config: &Config) -> Result<()> {
     let inst = Instance::parse(&cx.board, &cx.hand, &config.constraints).map_err(|e| {
         anyhow!(
@@ -84,10 +84,17 @@ fn check_with_oracle(cx: &mut Counterexample, config: &Config) -> Result<()> {
     let truth = answer.as_i32();
     if truth != cx.oracle {
         bail!(
-            "the shards say the answer for {} + {} is {}, the oracle says {truth}; not recorded",
+            "the shards say the answer for {} + {} is {}, the oracle says {truth}: the shard files are not what exhaust wrote",
             cx.board,
             cx.hand,
             cx.oracle
+        );
+    }
+    if cx.got == Some(truth) {
+        bail!(
+            "the shards' counterexample {} + {} is no counterexample: the solution's answer {truth} is the oracle's; the shard files are not what exhaust wrote",
+            cx.board,
+            cx.hand
         );
     }
     cx.solved = Some(Solved {

@@ -232,3 +232,49 @@ fn merge_names_what_a_wrong_file_is() {
         );
     }
 }
+
+/// Shard files are input: a counterexample whose oracle answer or solution answer was edited
+/// is refused before anything is printed or recorded.
+#[test]
+fn merge_refuses_a_counterexample_the_oracle_does_not_confirm() {
+    let dir = tempfile::tempdir().unwrap();
+    let shard = dir.path().join("s.json");
+    judge()
+        .args(["exhaust", "--no-record", "--solution", "no_chain_reaction"])
+        .args(["--max-board", "4", "--max-hand", "2", "--shard", "1/1"])
+        .args(["--format", "json", "--out"])
+        .arg(&shard)
+        .assert()
+        .code(0);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&shard).unwrap()).unwrap();
+    let cx = &report["counterexample"];
+    let (board, hand, oracle) = (
+        cx["board"].as_str().unwrap(),
+        cx["hand"].as_str().unwrap(),
+        &cx["oracle"],
+    );
+    let edits = [
+        ("oracle", serde_json::json!(5), format!("the shards say the answer for {board} + {hand} is 5, the oracle says {oracle}: the shard files are not what exhaust wrote")),
+        ("got", oracle.clone(), format!("the shards' counterexample {board} + {hand} is no counterexample: the solution's answer {oracle} is the oracle's; the shard files are not what exhaust wrote")),
+    ];
+    for (key, value, why) in edits {
+        let mut edited = report.clone();
+        edited["counterexample"][key] = value;
+        let file = dir.path().join(format!("{key}.json"));
+        std::fs::write(&file, edited.to_string()).unwrap();
+        let out = judge()
+            .args(["merge", "--regressions"])
+            .arg(dir.path().join("reg"))
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{key}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "", "{key}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!("error: {why}\n")
+        );
+    }
+    assert!(!dir.path().join("reg").exists());
+}
