@@ -290,9 +290,12 @@ impl Config {
             0 => "never skip".to_string(),
             k => format!("skip after {k} in a row"),
         };
+        let reruns = match self.judging.reruns {
+            0 => "off".to_string(),
+            n => format!("up to {n} near the CPU limit"),
+        };
         format!(
-            "sweep: {sweep}; reruns: up to {} near the CPU limit; after a TLE: {} ms wall, {skip}",
-            self.judging.reruns,
+            "sweep: {sweep}; reruns: {reruns}; after a TLE: {} ms wall, {skip}",
             self.judging.wall_after_tle(&self.limits)
         )
     }

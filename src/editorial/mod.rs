@@ -101,6 +101,8 @@ pub struct Summary {
     pub accepted: usize,
     /// Code blocks skipped (fragments, signatures).
     pub skipped: usize,
+    /// Code blocks not judged: their language's toolchain is missing.
+    pub not_judged: usize,
     /// The sweep's bound, board and hand.
     pub bound: (usize, usize),
 }
@@ -246,7 +248,11 @@ fn summarise(
     code: &[CodeResult],
     bound: (usize, usize),
 ) -> Summary {
-    let graded: Vec<&CodeResult> = code.iter().filter(|c| c.verdict != "skipped").collect();
+    let graded: Vec<&CodeResult> = code
+        .iter()
+        .filter(|c| !matches!(c.verdict.as_str(), "skipped" | "not_judged"))
+        .collect();
+    let skipped = code.iter().filter(|c| c.verdict == "skipped").count();
     Summary {
         claims: claims.len(),
         hold: claims.iter().filter(|c| c.holds).count(),
@@ -255,7 +261,8 @@ fn summarise(
         mentions: mentions.len(),
         graded: graded.len(),
         accepted: graded.iter().filter(|c| c.verdict == "accepted").count(),
-        skipped: code.len() - graded.len(),
+        skipped,
+        not_judged: code.len() - graded.len() - skipped,
         bound,
     }
 }

@@ -58,7 +58,7 @@ fn reason(c: &ClaimResult) -> &str {
 pub fn summary_line(r: &Review) -> String {
     let s = &r.summary;
     format!(
-        "zuma-judge editorial: {}, {} ({} hold, {} refuted, {} of them about invalid inputs), {} mentioned without an answer, {} graded ({} accepted), {} skipped{}",
+        "zuma-judge editorial: {}, {} ({} hold, {} refuted, {} of them about invalid inputs), {} mentioned without an answer, {} graded ({} accepted), {} skipped{}{}",
         count(r.files.len(), "file"),
         count(s.claims, "claim"),
         s.hold,
@@ -68,6 +68,10 @@ pub fn summary_line(r: &Review) -> String {
         count(s.graded, "code block"),
         s.accepted,
         s.skipped,
+        match s.not_judged {
+            0 => String::new(),
+            n => format!(", {n} not judged (toolchain missing)"),
+        },
         if s.graded == 0 {
             String::new()
         } else {
@@ -90,9 +94,9 @@ fn code_line(c: &CodeResult) -> String {
     let lang = c.language.as_deref().unwrap_or("-");
     let sweep = c.swept.as_ref().map_or(String::new(), |s| {
         format!(
-            "; swept {} classes ({} instances) up to board {}, hand {} in {:.1} s",
-            s.classes,
-            s.instances,
+            "; swept {} ({}) up to board {}, hand {} in {:.1} s",
+            super::count(s.classes as usize, "class"),
+            super::count(s.instances as usize, "instance"),
             s.max_board,
             s.max_hand,
             s.ms / 1e3

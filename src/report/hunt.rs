@@ -85,9 +85,9 @@ fn exhaust_heading(o: &mut String, r: &ExhaustReport, merged: Option<usize>) {
     };
     let _ = writeln!(
         o,
-        "  judged: {} classes standing for {} instances ({how}{meta}) in {:.1} s{}",
-        r.classes,
-        r.instances,
+        "  judged: {} standing for {} ({how}{meta}) in {:.1} s{}",
+        super::count(r.classes as usize, "class"),
+        super::count(r.instances as usize, "instance"),
         r.wall_ms / 1e3,
         if merged.is_some() {
             " (the shards' times added up)"

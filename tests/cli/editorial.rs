@@ -333,3 +333,35 @@ fn audit_replays_move_claims() {
         "claim refuted: moves.toml#example-2: off the board claimed moves R@4 B@9; oracle 2; replayed: R@4 B@9: illegal, move 2 (B@9): gap 9 is off a board of 6 balls (gaps 0..=6) [strict]\n"
     );
 }
+
+// A block whose toolchain is missing is not judged, and not counted as graded: seed 003 with
+// only python3 on PATH (its Go block then has no `go`). Exit 3 beats 1.
+#[test]
+fn a_block_without_its_toolchain_is_not_judged_nor_counted_as_graded() {
+    let bin = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink("/usr/bin/python3", bin.path().join("python3")).unwrap();
+    let out = judge()
+        .env("PATH", bin.path())
+        .args(["editorial", &format!("{DIR}/seed003.txt")])
+        .args(["--max-board", "2", "--max-hand", "1", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let j: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let s = &j["summary"];
+    assert_eq!(
+        (
+            &s["graded"],
+            &s["accepted"],
+            &s["skipped"],
+            &s["not_judged"]
+        ),
+        (
+            &Value::from(1),
+            &Value::from(0),
+            &Value::from(0),
+            &Value::from(1)
+        )
+    );
+    assert_eq!(j["code"][1]["verdict"], "not_judged");
+}
