@@ -182,7 +182,7 @@ pub enum ExhaustError {
     #[error(transparent)]
     Oracle(#[from] WitnessError),
     /// The bound is outside the constraints, so the instances would not be valid.
-    #[error("--max-board {max_board} --max-hand {max_hand} is outside the constraints (board 1..={board_max}, hand 1..={hand_max}); lower the bound or raise the limits in the config file (judge.toml or --config)")]
+    #[error("--max-board {max_board} --max-hand {max_hand} is outside the constraints (board 1..={board_max}, hand 1..={hand_max}); give bounds within them, or raise the limits in the config file (judge.toml or --config)")]
     Bounds {
         /// Requested.
         max_board: usize,

@@ -36,8 +36,10 @@ impl fmt::Display for BenchReport {
             Mode::InProcess => "in process",
             Mode::Process => "whole `zuma-judge solve --engine E` processes",
         };
-        writeln!(f, "mode: {how}, mean of {} runs per cell", self.repeat)?;
-        if let Some(oracle) = totals[0] {
+        let runs = super::count(self.repeat, "run");
+        writeln!(f, "mode: {how}, mean of {runs} per cell")?;
+        // No case timed (every one was rejected): no ratio, rather than NaN.
+        if let Some(oracle) = totals[0].filter(|&o| o > 0.0) {
             for (e, total) in totals.iter().enumerate().skip(1) {
                 if let Some(total) = total {
                     writeln!(
@@ -49,7 +51,9 @@ impl fmt::Display for BenchReport {
                 }
             }
         }
-        if self.disagreements.is_empty() {
+        if self.rows.is_empty() {
+            write!(f, "no case timed: every case was rejected")
+        } else if self.disagreements.is_empty() {
             write!(f, "all engines agree on every case")
         } else {
             write!(f, "ENGINES DISAGREE on: {}", self.disagreements.join(", "))

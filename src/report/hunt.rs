@@ -225,11 +225,11 @@ pub fn fuzz(r: &FuzzReport) -> String {
                     "  budget ran out: {cut}; a smaller failing input may exist"
                 );
             }
-            let _ = writeln!(
-                o,
-                "  minimised: greedy shrinking to {} balls ({} candidates tried){sweep}:",
-                f.shrunk_size, f.tries
-            );
+            let shrunk = match f.tries {
+                0 => "not shrunk (0 candidates tried: a TLE or MLE is not shrunk)".to_string(),
+                n => format!("greedy shrinking to {} balls ({n} candidates tried)", f.shrunk_size),
+            };
+            let _ = writeln!(o, "  minimised: {shrunk}{sweep}:");
             let _ = writeln!(o, "    {}", f.minimised.describe());
             witness_block(&mut o, &f.minimised, "    ");
         }
