@@ -286,8 +286,8 @@ fn write(report: &GradeReport, args: &GradeArgs) -> Result<()> {
     Ok(())
 }
 
-/// The report in `format`: the gradebook for people, JSON and CSV; JUnit, Markdown and HTML as `run`
-/// writes them.
+/// The report in `format`: the gradebook for people, Markdown, JSON and CSV; JUnit and HTML as
+/// `run` writes them.
 pub fn render(r: &GradeReport, format: Format) -> String {
     match format {
         Format::Human => human(r),
@@ -297,24 +297,21 @@ pub fn render(r: &GradeReport, format: Format) -> String {
             s
         }
         Format::Csv => report::csv::render(&r.submissions),
-        Format::Junit | Format::Markdown | Format::Html => report::reporter(format).render(&r.run),
+        Format::Markdown => report::markdown::gradebook(&r.run, &summary_line(r)),
+        Format::Junit | Format::Html => report::reporter(format).render(&r.run),
     }
 }
 
-/// The gradebook table under a summary, then `run`'s sections (timing, submissions judged on no
-/// case, failures with witnesses and minimised inputs, case-file errors, exit code).
-fn human(r: &GradeReport) -> String {
-    use std::fmt::Write as _;
+/// The first line: submissions, whether they are as expected, cases, points, files skipped.
+fn summary_line(r: &GradeReport) -> String {
     let run = &r.run;
-    let mut o = String::new();
     let expected = if gradebook::has_expectations(run) {
         let ok = run.solutions.iter().filter(|s| s.as_expected).count();
         format!("{ok} of {} as expected", run.solutions.len())
     } else {
         "no expected verdicts: a gradebook".to_string()
     };
-    let _ = writeln!(
-        o,
+    format!(
         "zuma-judge grade: {} ({expected}), {} from {}{} ({} points), {} skipped (no known language), {}",
         count(run.solutions.len(), "submission"),
         count(run.cases, "case"),
@@ -323,7 +320,16 @@ fn human(r: &GradeReport) -> String {
         run.points,
         count(r.skipped.len(), "file"),
         count(run.case_errors.len(), "case-file error")
-    );
+    )
+}
+
+/// The gradebook table under a summary, then `run`'s sections (timing, submissions judged on no
+/// case, failures with witnesses and minimised inputs, case-file errors, exit code).
+fn human(r: &GradeReport) -> String {
+    use std::fmt::Write as _;
+    let run = &r.run;
+    let mut o = String::new();
+    let _ = writeln!(o, "{}", summary_line(r));
     if let Some(why) = &run.incomplete {
         let _ = writeln!(o, "INCOMPLETE: {why}");
     }

@@ -132,6 +132,39 @@ pub fn has_expectations(r: &RunReport) -> bool {
 /// The gradebook table for people: one row per submission; with expectations also the
 /// expected verdicts and whether they were met.
 pub fn table(r: &RunReport) -> String {
+    let (header, rows) = rows(r);
+    let mut t = super::human::table(&header);
+    for row in rows {
+        t.add_row(row);
+    }
+    for i in 4..9 {
+        if let Some(c) = t.column_mut(i) {
+            c.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    let mut o = String::new();
+    let _ = writeln!(o, "{t}");
+    o
+}
+
+/// The gradebook as a Markdown table, for `grade --format markdown`.
+pub fn markdown_table(r: &RunReport) -> String {
+    let (header, rows) = rows(r);
+    let align: Vec<&str> = (0..header.len())
+        .map(|i| if (4..9).contains(&i) { "--:" } else { ":--" })
+        .collect();
+    let mut o = String::new();
+    let _ = writeln!(o, "| {} |", header.join(" | "));
+    let _ = writeln!(o, "| {} |", align.join(" | "));
+    for row in rows {
+        let cells: Vec<String> = row.iter().map(|c| c.replace('|', "\\|")).collect();
+        let _ = writeln!(o, "| {} |", cells.join(" | "));
+    }
+    o
+}
+
+/// The gradebook's header and one row per submission.
+fn rows(r: &RunReport) -> (Vec<&'static str>, Vec<Vec<String>>) {
     let expectations = has_expectations(r);
     let mut header = vec![
         "submission",
@@ -148,44 +181,39 @@ pub fn table(r: &RunReport) -> String {
     if expectations {
         header.extend(["expected", "ok"]);
     }
-    let mut t = super::human::table(&header);
-    for e in entries(r) {
-        let mut row = vec![
-            e.name.clone(),
-            e.language.clone(),
-            crate::judge::runner::unfinished(e.toolchain_missing, e.complete, e.verdict)
-                .unwrap_or(e.verdict.name())
-                .to_string(),
-            match e.verdicts.join(" ") {
-                v if v.is_empty() => "-".to_string(),
-                v => v,
-            },
-            format!("{}/{}", e.passed, e.total),
-            e.skipped.to_string(),
-            format!("{}/{}", e.score, e.max_score),
-            format!("{:.2}", e.cpu_total_ms),
-            format!("{:.2}", e.cpu_max_ms),
-            e.first_failure.clone().unwrap_or_else(|| "-".into()),
-        ];
-        if expectations {
-            row.push(e.expected.name());
-            row.push(
-                match (e.complete, e.as_expected) {
-                    (_, false) => "NO",
-                    (false, true) => "cut",
-                    (true, true) => "yes",
-                }
-                .into(),
-            );
-        }
-        t.add_row(row);
-    }
-    for i in 4..9 {
-        if let Some(c) = t.column_mut(i) {
-            c.set_cell_alignment(CellAlignment::Right);
-        }
-    }
-    let mut o = String::new();
-    let _ = writeln!(o, "{t}");
-    o
+    let rows = entries(r)
+        .into_iter()
+        .map(|e| {
+            let mut row = vec![
+                e.name.clone(),
+                e.language.clone(),
+                crate::judge::runner::unfinished(e.toolchain_missing, e.complete, e.verdict)
+                    .unwrap_or(e.verdict.name())
+                    .to_string(),
+                match e.verdicts.join(" ") {
+                    v if v.is_empty() => "-".to_string(),
+                    v => v,
+                },
+                format!("{}/{}", e.passed, e.total),
+                e.skipped.to_string(),
+                format!("{}/{}", e.score, e.max_score),
+                format!("{:.2}", e.cpu_total_ms),
+                format!("{:.2}", e.cpu_max_ms),
+                e.first_failure.clone().unwrap_or_else(|| "-".into()),
+            ];
+            if expectations {
+                row.push(e.expected.name());
+                row.push(
+                    match (e.complete, e.as_expected) {
+                        (_, false) => "NO",
+                        (false, true) => "cut",
+                        (true, true) => "yes",
+                    }
+                    .into(),
+                );
+            }
+            row
+        })
+        .collect();
+    (header, rows)
 }

@@ -227,7 +227,10 @@ pub fn fuzz(r: &FuzzReport) -> String {
             }
             let shrunk = match f.tries {
                 0 => "not shrunk (0 candidates tried: a TLE or MLE is not shrunk)".to_string(),
-                n => format!("greedy shrinking to {} balls ({n} candidates tried)", f.shrunk_size),
+                n => format!(
+                    "greedy shrinking to {} balls ({n} candidates tried)",
+                    f.shrunk_size
+                ),
             };
             let _ = writeln!(o, "  minimised: {shrunk}{sweep}:");
             let _ = writeln!(o, "    {}", f.minimised.describe());

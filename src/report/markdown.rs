@@ -91,6 +91,24 @@ fn heading(o: &mut String, r: &RunReport) {
         super::count(r.case_errors.len(), "case-file error"),
         r.exit_code
     );
+    context(o, r);
+}
+
+/// `grade --format markdown`: `summary` (grade's own first line) as the heading, the context
+/// lines, the gradebook table, then the failures and the suite's problems as `run` shows them.
+pub fn gradebook(r: &RunReport, summary: &str) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "### {}\n", text(summary));
+    context(&mut o, r);
+    o.push_str(&super::gradebook::markdown_table(r));
+    o.push('\n');
+    failures(&mut o, r);
+    suite_problems(&mut o, r);
+    o
+}
+
+/// What the run was under: INCOMPLETE, limits, judging, toolchains and sandbox.
+fn context(o: &mut String, r: &RunReport) {
     if let Some(why) = &r.incomplete {
         let _ = writeln!(o, "**INCOMPLETE:** {}  ", text(why));
     }

@@ -178,6 +178,31 @@ fn a_gradebook_of_a_folder_per_student() {
         out.contains("\nstudents/carol (students/carol/sol.js, javascript)\n    SyntaxError: "),
         "{out}"
     );
+    // Markdown: grade's own heading and the gradebook as a table (replayed: the same verdicts).
+    let (code, out, err) = grade(dir.path(), &["students", "--format", "markdown"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.starts_with("### zuma-judge grade: 4 submissions (no expected verdicts: a gradebook), 3 cases from 1 file (6 points), 2 files skipped (no known language), 0 case-file errors\n"),
+        "{out}"
+    );
+    let bob = out
+        .lines()
+        .find(|l| l.starts_with("| students/bob |"))
+        .unwrap();
+    let cells: Vec<&str> = bob.trim_matches('|').split(" | ").map(str::trim).collect();
+    assert_eq!(
+        [&cells[..7], &cells[9..]].concat(),
+        [
+            "students/bob",
+            "cpp",
+            "wrong_answer",
+            "WA AC",
+            "2/3",
+            "0",
+            "4/6",
+            "cases.toml#example-1"
+        ]
+    );
 }
 
 #[test]
