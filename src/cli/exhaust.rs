@@ -7,6 +7,7 @@ use anyhow::Result;
 
 use zuma_judge::cases::config::Config;
 use zuma_judge::hunt::exhaust::{self, Shard};
+use zuma_judge::judge::interrupt;
 use zuma_judge::report::hunt;
 
 use super::args::{Calls, HuntFormat, Recording};
@@ -59,7 +60,11 @@ pub fn run(config: &Config, a: ExhaustArgs) -> Result<u8> {
     let outputs =
         super::outputs::Output::all::<zuma_judge::report::Format>(a.out.as_deref(), None, &[]);
     super::outputs::check(&outputs)?;
-    let hunted = Hunted::find(&a.solution, a.calls.in_process, config)?;
+    let mut hunted = Hunted::find(&a.solution, a.calls.in_process, config)?;
+    // Ctrl-C and SIGTERM stop the sweep as they stop `run`: the calls in progress, then the
+    // report of the classes judged so far, marked incomplete (exit 3).
+    interrupt::install()?;
+    hunted.stop = Some(&interrupt::STOP);
     let sol = hunted.solution();
     let opts = exhaust::Options {
         max_board: a.max_board,
@@ -72,6 +77,7 @@ pub fn run(config: &Config, a: ExhaustArgs) -> Result<u8> {
             a.metamorphic_sample
         },
         jobs: a.calls.jobs,
+        interruptible: true,
     };
     let bar = Bar::new("exhaust");
     let make = || hunted.executor();
@@ -100,6 +106,7 @@ pub fn run(config: &Config, a: ExhaustArgs) -> Result<u8> {
         _ => {}
     }
     // A shard found what it found: `merge` of every shard decides, unless asked.
-    let gate = a.shard.is_none() || a.fail_on_counterexample;
+    // A stopped shard did not run to its end: exit 3 all the same.
+    let gate = a.shard.is_none() || a.fail_on_counterexample || report.incomplete.is_some();
     Ok(if gate { report.exit_code() as u8 } else { 0 })
 }

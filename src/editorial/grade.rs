@@ -166,6 +166,7 @@ pub fn grade(
         shard: None,
         metamorphic_sample: 0,
         jobs: 0,
+        interruptible: false,
     };
     match exhaust::run(&pasted, &make, &opts, &config.constraints, &()) {
         Ok(r) => {

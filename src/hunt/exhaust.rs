@@ -93,6 +93,10 @@ pub struct Options {
     pub metamorphic_sample: u64,
     /// Worker threads; 0 for one per core.
     pub jobs: usize,
+    /// Ctrl-C or SIGTERM ([`crate::judge::interrupt::STOP`], which the executors watch) ends the
+    /// sweep with the report of the classes judged so far, marked incomplete, instead of an
+    /// error.
+    pub interruptible: bool,
 }
 
 /// A number of classes and the instances they stand for.
@@ -166,12 +170,22 @@ pub struct ExhaustReport {
     pub inconsistency: Option<Inconsistency>,
     /// Wall time, in milliseconds (summed over shards in a merge).
     pub wall_ms: f64,
+    /// Why the sweep stopped before its end (Ctrl-C, SIGTERM), or null: then `classes` counts
+    /// the classes judged, in order, before the stop; a counterexample among them is still
+    /// the smallest up to there. `merge` refuses an incomplete shard.
+    #[serde(default)]
+    pub incomplete: Option<String>,
 }
 
 impl ExhaustReport {
-    /// 1 when a counterexample or an inconsistency was found, else 0.
+    /// 3 when the sweep was stopped, else 1 when a counterexample or an inconsistency was
+    /// found, else 0.
     pub fn exit_code(&self) -> i32 {
-        i32::from(self.counterexample.is_some() || self.inconsistency.is_some())
+        if self.incomplete.is_some() {
+            3
+        } else {
+            i32::from(self.counterexample.is_some() || self.inconsistency.is_some())
+        }
     }
 }
 
@@ -368,6 +382,8 @@ struct Swept<'c> {
     inconsistent: Count,
     first_failure: Option<(&'c SymmetryClass, Judged)>,
     first_inconsistency: Option<Inconsistency>,
+    /// Why the sweep stopped early, when an interrupt stopped it.
+    stopped: Option<String>,
 }
 
 /// Judges `classes` (with their positions in the whole sweep) in blocks, each block in
@@ -382,7 +398,7 @@ fn sweep_classes<'c>(
     all: bool,
     sample: u64,
     progress: &dyn Progress,
-    (block_len, deadline): (usize, Option<Instant>),
+    (block_len, deadline, interruptible): (usize, Option<Instant>, bool),
 ) -> Result<Swept<'c>, ExhaustError> {
     let mut out = Swept {
         judged: Count::default(),
@@ -390,6 +406,7 @@ fn sweep_classes<'c>(
         inconsistent: Count::default(),
         first_failure: None,
         first_inconsistency: None,
+        stopped: None,
     };
     let mut len = workers.len().clamp(1, block_len.max(1));
     let mut rest = classes;
@@ -421,7 +438,14 @@ fn sweep_classes<'c>(
         progress.advance(block.len() as u64);
         for ((_, class), judged) in block.iter().zip(results) {
             // A skipped class lies past a failure of this block, which is read first.
-            let Some(judged) = judged? else { break };
+            let judged = match judged {
+                Err(ExhaustError::Stopped(why)) if interruptible && interrupted() => {
+                    out.stopped = Some(why);
+                    return Ok(out);
+                }
+                other => other?,
+            };
+            let Some(judged) = judged else { break };
             out.judged.add(class);
             if let Some(i) = &judged.inconsistency {
                 out.inconsistent.add(class);
@@ -515,7 +539,7 @@ pub fn run(
         opts.all,
         opts.metamorphic_sample,
         progress,
-        (BLOCK, None),
+        (BLOCK, None, opts.interruptible),
     )?;
     let (counterexample, counterexample_class) = match swept.first_failure {
         None => (None, None),
@@ -541,7 +565,18 @@ pub fn run(
         counterexample_class,
         inconsistency: swept.first_inconsistency,
         wall_ms: started.elapsed().as_secs_f64() * 1e3,
+        incomplete: swept.stopped.map(|why| {
+            format!(
+                "{why}: stopped after {} of {} classes",
+                swept.judged.classes, domain.classes
+            )
+        }),
     })
+}
+
+/// Whether Ctrl-C or SIGTERM asked the judge to stop.
+fn interrupted() -> bool {
+    crate::judge::interrupt::STOP.load(Ordering::SeqCst)
 }
 
 /// Largest board [`smaller_counterexample`] sweeps, in balls.
@@ -593,7 +628,7 @@ pub fn smaller_counterexample(
         false,
         0,
         &(),
-        (256, Some(deadline)),
+        (256, Some(deadline), false),
     )?;
     Ok(match swept.first_failure {
         None => Smaller {
@@ -744,6 +779,12 @@ fn check_shards(reports: &[(PathBuf, ExhaustReport)]) -> Result<&ExhaustReport, 
                 message: format!("shard {shard} is given twice"),
             });
         }
+        if let Some(why) = &r.incomplete {
+            return Err(MergeError::File {
+                path: path.clone(),
+                message: format!("shard {shard} is incomplete ({why}); run it again to its end"),
+            });
+        }
         seen.push(shard.index);
     }
     let count = first.shard.unwrap().count;
@@ -853,6 +894,7 @@ mod tests {
                 shard: None,
                 metamorphic_sample: 1,
                 jobs: 2,
+                interruptible: false,
             },
             &Constraints::default(),
             &(),
@@ -960,6 +1002,7 @@ mod tests {
                         shard: Some(Shard { index: k, count: 3 }),
                         metamorphic_sample: 1,
                         jobs: 2,
+                        interruptible: false,
                     };
                     let r = run(sol, &make, &opts, &Constraints::default(), &()).unwrap();
                     (PathBuf::from(format!("s{k}.json")), r)
@@ -997,6 +1040,7 @@ mod tests {
             shard: None,
             metamorphic_sample: 1,
             jobs: 2,
+            interruptible: false,
         };
         match run(sol, &make, &opts, &Constraints::default(), &()) {
             Err(ExhaustError::Stopped(why)) => assert_eq!(why, "cannot start zuma-judge worker"),

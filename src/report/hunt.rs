@@ -45,6 +45,12 @@ fn inconsistency_line(o: &mut String, i: &Inconsistency, indent: &str) {
 pub fn exhaust(r: &ExhaustReport, merged: Option<usize>) -> String {
     let mut o = String::new();
     exhaust_heading(&mut o, r, merged);
+    if let Some(why) = &r.incomplete {
+        let _ = writeln!(
+            o,
+            "  INCOMPLETE: {why}; the classes after it were not judged"
+        );
+    }
     exhaust_counterexample(&mut o, r);
     exhaust_tallies(&mut o, r);
     let _ = writeln!(o, "exit {}", r.exit_code());
@@ -100,6 +106,13 @@ fn exhaust_heading(o: &mut String, r: &ExhaustReport, merged: Option<usize>) {
 /// The counterexample with its witness, or that there is none.
 fn exhaust_counterexample(o: &mut String, r: &ExhaustReport) {
     match &r.counterexample {
+        None if r.incomplete.is_some() => {
+            let _ = writeln!(
+                o,
+                "  no counterexample among the {} instances judged before the stop",
+                r.instances
+            );
+        }
         None => {
             let _ = writeln!(
                 o,

@@ -278,3 +278,45 @@ fn merge_refuses_a_counterexample_the_oracle_does_not_confirm() {
     }
     assert!(!dir.path().join("reg").exists());
 }
+
+/// Ctrl-C ends a sweep with the report of the classes judged so far, marked incomplete (exit
+/// 3), and `merge` refuses such a shard.
+#[test]
+fn an_interrupted_sweep_keeps_its_report_and_merge_refuses_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let shard = dir.path().join("s.json");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("zuma-judge"))
+        .env("ZUMA_JUDGE_CACHE", crate::common::test_cache())
+        .args(["exhaust", "--no-record", "--solution", "seed000_bfs"])
+        .args(["--max-board", "8", "--max-hand", "4", "--shard", "1/1"])
+        .args(["--format", "json", "--out"])
+        .arg(&shard)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(child.id() as i32),
+        nix::sys::signal::Signal::SIGINT,
+    )
+    .unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(3));
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&shard).unwrap()).unwrap();
+    let (judged, domain) = (&report["classes"], &report["domain"]["classes"]);
+    assert_eq!(
+        report["incomplete"],
+        format!("interrupted: stopped after {judged} of {domain} classes")
+    );
+    assert!(judged.as_u64().unwrap() < domain.as_u64().unwrap());
+    assert_eq!(report["counterexample"], serde_json::Value::Null);
+    let out = judge().arg("merge").arg(&shard).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "error: {}: shard 1/1 is incomplete (interrupted: stopped after {judged} of {domain} classes); run it again to its end\n",
+            shard.display()
+        )
+    );
+}
