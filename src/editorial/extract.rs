@@ -103,7 +103,7 @@ fn re(s: &str) -> Regex {
 /// `.toBe(2)`, `-> 2`, `returns 2`.
 static CALL: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r#"(?i)find_?min_?step\s*\(\s*"([A-Za-z]*)"[\w.()]*?\s*,\s*"([A-Za-z]*)"[\w.()]*?\s*\)\s*\)?\s*(?:==|===|,|->|=>|→|:|\bis\b|\breturns?\b|\bshould be\b|\.to(?:Be|Equal)\(|\)\.to(?:Be|Equal)\()?\s*(-?\d+)?"#,
+        r#"(?i)find_?min_?step\s*\(\s*"([A-Za-z]*)"[\w.()]*?\s*,\s*"([A-Za-z]*)"[\w.()]*?\s*\)\s*\)?\s*(?:===|==|,|->|=>|→|:|\bis\b|\breturns?\b|\bshould be\b|\.to(?:Be|Equal)\(|\)\.to(?:Be|Equal)\()?\s*(-?\d+)?"#,
     )
 });
 /// `assertEquals(2, findMinStep("RR", "R"))`, `assert_eq!(2, ...)`.
@@ -138,7 +138,7 @@ static NUMBER: LazyLock<Regex> = LazyLock::new(|| re(r"^\s*(-?\d+)\s*$"));
 /// `"WRRBBW", "RB"` (a row of a test list), optionally followed by its answer.
 static QUOTED_PAIR: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r#"["'`]([RYBGW]+)["'`]\s*(?:,|\||\+|\s)\s*["'`]([RYBGW]+)["'`]\s*(?:(?:,|\||->|=>|→|:|==|=)\s*(-?\d+)\b)?"#,
+        r#"["'`]([RYBGW]+)["'`]\s*(?:,|\||\+|\s)\s*["'`]([RYBGW]+)["'`]\s*(?:(?:,|\||->|=>|→|:|===|==|=)\s*(-?\d+)\b)?"#,
     )
 });
 /// `RRWWRRBBRR with hand WB`, `RRWWRRBBRR + WB`.

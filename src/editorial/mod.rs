@@ -548,6 +548,19 @@ mod tests {
         );
     }
 
+    /// `===` is read as `==` is: a wrong JavaScript assertion is a claim, refuted.
+    #[test]
+    fn triple_equals_is_a_claim() {
+        let text = "Check `findMinStep(\"G\", \"GGGGG\") === 3` and `\"RYR\", \"RRYY\" === 3`.\n";
+        assert_eq!(
+            judged_text(&extract("eq.md", text)),
+            [
+                "1 Answer refuted 2: the oracle clears it with G@0 G@0",
+                "1 Answer holds 3: the oracle clears it with R@0 Y@2 Y@2",
+            ]
+        );
+    }
+
     /// A heading ends the example before it: a board stated under the next heading is not one
     /// of its steps (Markdown, HTML and a plain-text `# ` line alike).
     #[test]
