@@ -623,13 +623,17 @@ fn play(r: &mut Reader, line: usize, text: &str) {
     }
     if let Some(chain) = chains.last() {
         let last = chain.last().expect("a chain has two boards or more");
-        // A chain continues the example only when it starts where the example is.
+        // A chain continues the example only when it starts where the example is; each board
+        // after the first is a step (`A -> A' -> B -> B' -> empty` is two moves, shown with
+        // their insertions and removals).
         if r.example.is_some() && chain.first() == r.shown.as_ref() {
-            r.steps.push(Step::Shown {
-                line,
-                board: last.clone(),
-                colour: None,
-            });
+            for board in &chain[1..] {
+                r.steps.push(Step::Shown {
+                    line,
+                    board: board.clone(),
+                    colour: None,
+                });
+            }
             r.last = line;
         }
         r.shown = Some(last.clone());

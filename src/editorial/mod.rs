@@ -427,7 +427,7 @@ mod tests {
                 "16 transition WWBBWW -> WWBBBWW (B)",
                 "16 transition WWBBBWW -> WWWW",
                 "16 transition WWWW -> ",
-                "15 moves WWRRBBWW + WRBRW in 4 steps",
+                "15 moves WWRRBBWW + WRBRW in 5 steps",
                 "21 answer G + GGGGG = 2",
                 "24 transition G -> GG (G)",
                 "25 transition GG -> GGG (G)",
@@ -546,6 +546,23 @@ mod tests {
                 "5 answer BBB + R = 0",
             ]
         );
+    }
+
+    /// An arrow chain on one line that starts on the example's board is every step it shows:
+    /// two moves with their insertions and removals hold.
+    #[test]
+    fn a_one_line_chain_of_two_moves_holds() {
+        let text = "Example 1:\nInput: board = \"WWRRBBWW\", hand = \"WRBRW\"\nOutput: 2\n\
+                    WWRRBBWW -> WWRRRBBWW -> WWBBWW -> WWBBBWW -> WWWW -> empty\n";
+        let judged = judged_text(&extract("chain.txt", text));
+        assert_eq!(
+            judged
+                .iter()
+                .filter(|l| l.contains(" Moves "))
+                .collect::<Vec<_>>(),
+            ["4 Moves holds 2: R@2 B@2: legal, clears the board in 2 moves (optimal)"]
+        );
+        assert!(judged.iter().all(|l| !l.contains("refuted")), "{judged:#?}");
     }
 
     /// `===` is read as `==` is: a wrong JavaScript assertion is a claim, refuted.
