@@ -95,7 +95,7 @@ fn main() {
                     .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
                 || stem.starts_with(|c: char| c.is_ascii_digit())
             {
-                fail(&format!("{shown}: the file name must be a lowercase identifier (a-z, 0-9, _), e.g. my_solution.{ext}"));
+                fail(&format!("{shown}: the file name must be a lowercase identifier (a-z, 0-9, _; not starting with a digit), e.g. my_solution.{ext}"));
             }
             if let Some((_, other)) = seen.iter().find(|(n, _)| *n == stem) {
                 fail(&format!("{shown}: the name '{stem}' is taken by {other}; solution names are file stems and must be unique"));

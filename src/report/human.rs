@@ -184,7 +184,10 @@ fn case_file_sections(o: &mut String, r: &RunReport) {
         o.push('\n');
     }
     if !r.case_errors.is_empty() {
-        let _ = writeln!(o, "Case-file errors (these cases were not judged)");
+        let _ = writeln!(
+            o,
+            "Case-file errors (the cases or claims they name were not judged)"
+        );
         for e in &r.case_errors {
             let _ = writeln!(o, "  {}", e.message);
         }

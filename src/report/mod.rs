@@ -106,11 +106,11 @@ impl<F: ReportFormat> FromStr for ReportSpec<F> {
                 names()
             ));
         };
+        if path.is_empty() {
+            return Err(format!("no path after '{format}='"));
+        }
         let format = F::from_str(format, true)
             .map_err(|_| format!("unknown format '{format}' (formats: {})", names()))?;
-        if path.is_empty() {
-            return Err(format!("no path after '{format:?}='"));
-        }
         Ok(ReportSpec {
             format,
             path: PathBuf::from(path),

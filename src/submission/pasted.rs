@@ -203,7 +203,7 @@ pub enum PastedError {
     },
     /// A file name that is not a lowercase identifier.
     #[error(
-        "{path}: the file name must be a lowercase identifier (a-z, 0-9, _), e.g. my_solution.py"
+        "{path}: the file name must be a lowercase identifier (a-z, 0-9, _; not starting with a digit), e.g. my_solution.py"
     )]
     Name {
         /// The file.
@@ -382,7 +382,7 @@ mod tests {
         );
         std::fs::write(wa.join("Bad-Name.py"), "").unwrap();
         let e = discover(dir.path()).unwrap_err().to_string();
-        assert!(e.ends_with("Bad-Name.py: the file name must be a lowercase identifier (a-z, 0-9, _), e.g. my_solution.py"), "{e}");
+        assert!(e.ends_with("Bad-Name.py: the file name must be a lowercase identifier (a-z, 0-9, _; not starting with a digit), e.g. my_solution.py"), "{e}");
         std::fs::create_dir(dir.path().join("maybe")).unwrap();
         let e = discover(dir.path()).unwrap_err().to_string();
         assert!(e.contains("maybe: not a verdict folder"), "{e}");

@@ -95,7 +95,7 @@ fn an_unreadable_folder_fails_alone_symlinks_count_and_empty_files_warn() {
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text.lines().next().unwrap(), "zuma-judge run: 1 of 1 solution as expected, 2 cases from 3 files (1 via symlinks), 0 case assertions wrong, 0 of 0 claims refuted, 1 case-file error");
-    assert!(text.contains("Case-file warnings (no case lost)\n  warning: cases/empty.toml: empty: no [[case]] in this file, so nothing in it is judged\n\nCase-file errors (these cases were not judged)\n  cases/locked: cannot read this folder: Permission denied (os error 13)\n\nexit 2\n"), "{text}");
+    assert!(text.contains("Case-file warnings (no case lost)\n  warning: cases/empty.toml: empty: no [[case]] in this file, so nothing in it is judged\n\nCase-file errors (the cases or claims they name were not judged)\n  cases/locked: cannot read this folder: Permission denied (os error 13)\n\nexit 2\n"), "{text}");
     let out = judge_as_a_user(root)
         .args(["audit", "cases"])
         .output()
