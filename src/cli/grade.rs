@@ -48,8 +48,9 @@ pub struct GradeArgs {
     /// Also write a report in FORMAT to PATH, e.g. csv=grades.csv; repeatable.
     #[arg(long = "report", value_name = "FORMAT=PATH")]
     reports: Vec<ReportSpec>,
-    /// Submissions judged at once, each in its own worker (default: the number of cores).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    /// Submissions judged at once, each in its own worker (default: the number of cores; at
+    /// most 256).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     jobs: Option<u32>,
     /// Judge every submission again, even one the verdict cache holds (same build, cases,
     /// limits, sandbox and judge); the new calls replace the cached ones.

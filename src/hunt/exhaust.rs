@@ -530,7 +530,12 @@ pub fn run(
     for (_, c) in &classes {
         domain.add(c);
     }
-    let (pool, workers) = pool_and_workers(make, opts.jobs)?;
+    // No more workers than classes: each one is a process started up front.
+    let jobs = match opts.jobs {
+        0 => 0,
+        n => n.min(classes.len().max(1)),
+    };
+    let (pool, workers) = pool_and_workers(make, jobs)?;
     progress.start(domain.classes);
     let swept = sweep_classes(
         &classes,
