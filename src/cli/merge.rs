@@ -38,13 +38,15 @@ pub fn run(config: &Config, a: MergeArgs) -> Result<u8> {
     super::outputs::check(&outputs)?;
     let mut reports = Vec::new();
     for f in &a.files {
-        reports.push((f.clone(), exhaust::read_report(f)?));
+        let schema = zuma_judge::report::SCHEMA_VERSION;
+        reports.push((f.clone(), exhaust::read_report(f, schema)?));
     }
     let mut merged = exhaust::merge(&reports)?;
     // The shard files are input: their counterexample is checked against the oracle before
     // anything is printed or recorded from them.
     if let Some(cx) = merged.counterexample.as_mut() {
         check_with_oracle(cx, config)?;
+        check_with_solution(cx, &Hunted::find(&merged.solution, false, config)?)?;
     }
     let text = match a.format {
         HuntFormat::Json => zuma_judge::report::versioned_json(&merged)?,
@@ -52,7 +54,6 @@ pub fn run(config: &Config, a: MergeArgs) -> Result<u8> {
     };
     emit(&text, a.out.as_deref())?;
     if let (Some(cx), false) = (&merged.counterexample, a.recording.no_record) {
-        Hunted::find(&merged.solution, false, config)?;
         record(
             &a.recording.regressions,
             &merged.solution,
@@ -102,4 +103,25 @@ fn check_with_oracle(cx: &mut Counterexample, config: &Config) -> Result<()> {
         answer,
     });
     Ok(())
+}
+
+/// Errors unless the solution, called once more, still fails on the shards' counterexample as
+/// they say: a wrong answer (the one they give), or a failure without one.
+fn check_with_solution(cx: &Counterexample, hunted: &Hunted) -> Result<()> {
+    let got = hunted.executor().call(&cx.board, &cx.hand).result;
+    match (got, cx.got) {
+        (Ok(v), _) if v == cx.oracle => bail!(
+            "the shards' counterexample {} + {} is no counterexample: called again, {} answers {v}, the oracle's answer; the shard files are not what exhaust wrote",
+            cx.board,
+            cx.hand,
+            hunted.solution().name()
+        ),
+        (Ok(v), Some(said)) if v != said => bail!(
+            "the shards say {} answered {said} for {} + {}; called again, it answers {v}: the shard files are not what exhaust wrote, or the solution is not deterministic",
+            hunted.solution().name(),
+            cx.board,
+            cx.hand
+        ),
+        _ => Ok(()),
+    }
 }

@@ -663,12 +663,28 @@ pub enum MergeError {
     Mismatch(String),
 }
 
-/// Reads the `exhaust --format json` report in `path`.
-pub fn read_report(path: &std::path::Path) -> Result<ExhaustReport, MergeError> {
+/// Reads the `exhaust --format json` report in `path`, written with `schema_version` (a report
+/// without the key is read as one).
+pub fn read_report(
+    path: &std::path::Path,
+    schema_version: u32,
+) -> Result<ExhaustReport, MergeError> {
     let text = std::fs::read_to_string(path).map_err(|e| MergeError::File {
         path: path.to_path_buf(),
         message: format!("cannot read: {e}"),
     })?;
+    if let Some(found) = serde_json::from_str::<serde_json::Value>(&text)
+        .ok()
+        .and_then(|v| v.get("schema_version").and_then(serde_json::Value::as_u64))
+        .filter(|&v| v != u64::from(schema_version))
+    {
+        return Err(MergeError::File {
+            path: path.to_path_buf(),
+            message: format!(
+                "written with schema_version {found}; this judge reads schema_version {schema_version}: run the shard again with this judge"
+            ),
+        });
+    }
     serde_json::from_str(&text).map_err(|e| MergeError::File {
         path: path.to_path_buf(),
         message: format!(
@@ -788,6 +804,17 @@ fn check_shards(reports: &[(PathBuf, ExhaustReport)]) -> Result<&ExhaustReport, 
             return Err(MergeError::File {
                 path: path.clone(),
                 message: format!("shard {shard} is incomplete ({why}); run it again to its end"),
+            });
+        }
+        // A shard that found nothing judged every class of its part.
+        if r.counterexample.is_none() && r.inconsistency.is_none() && r.classes != r.domain.classes
+        {
+            return Err(MergeError::File {
+                path: path.clone(),
+                message: format!(
+                    "shard {shard} found no counterexample yet judged {} of its {} classes: the file is not what exhaust wrote",
+                    r.classes, r.domain.classes
+                ),
             });
         }
         seen.push(shard.index);

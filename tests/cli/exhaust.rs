@@ -254,13 +254,44 @@ fn merge_refuses_a_counterexample_the_oracle_does_not_confirm() {
         cx["hand"].as_str().unwrap(),
         &cx["oracle"],
     );
-    let edits = [
-        ("oracle", serde_json::json!(5), format!("the shards say the answer for {board} + {hand} is 5, the oracle says {oracle}: the shard files are not what exhaust wrote")),
-        ("got", oracle.clone(), format!("the shards' counterexample {board} + {hand} is no counterexample: the solution's answer {oracle} is the oracle's; the shard files are not what exhaust wrote")),
+    let truth = oracle.clone();
+    type Edit = Box<dyn Fn(&mut serde_json::Value)>;
+    let edits: Vec<(&str, Edit, String)> = vec![
+        (
+            "oracle",
+            Box::new(|r| r["counterexample"]["oracle"] = 5.into()),
+            format!("the shards say the answer for {board} + {hand} is 5, the oracle says {oracle}: the shard files are not what exhaust wrote"),
+        ),
+        (
+            "got",
+            Box::new(move |r| r["counterexample"]["got"] = truth.clone()),
+            format!("the shards' counterexample {board} + {hand} is no counterexample: the solution's answer {oracle} is the oracle's; the shard files are not what exhaust wrote"),
+        ),
+        // A consistent edit: RR + R needs 1, and the shard says the solution answered -1. It
+        // answers 1 when called again.
+        (
+            "input",
+            Box::new(|r| {
+                let cx = &mut r["counterexample"];
+                (cx["board"], cx["hand"], cx["oracle"], cx["got"]) =
+                    ("RR".into(), "R".into(), 1.into(), (-1).into());
+            }),
+            "the shards' counterexample RR + R is no counterexample: called again, no_chain_reaction answers 1, the oracle's answer; the shard files are not what exhaust wrote".to_string(),
+        ),
+        (
+            "counterexample",
+            Box::new(|r| r["counterexample"] = serde_json::Value::Null),
+            format!("{}: shard 1/1 found no counterexample yet judged {} of its {} classes: the file is not what exhaust wrote", dir.path().join("counterexample.json").display(), report["classes"], report["domain"]["classes"]),
+        ),
+        (
+            "schema_version",
+            Box::new(|r| r["schema_version"] = 2.into()),
+            format!("{}: written with schema_version 2; this judge reads schema_version 1: run the shard again with this judge", dir.path().join("schema_version.json").display()),
+        ),
     ];
-    for (key, value, why) in edits {
+    for (key, edit, why) in edits {
         let mut edited = report.clone();
-        edited["counterexample"][key] = value;
+        edit(&mut edited);
         let file = dir.path().join(format!("{key}.json"));
         std::fs::write(&file, edited.to_string()).unwrap();
         let out = judge()
