@@ -56,11 +56,13 @@ pub fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
-/// The OS error alone: tempfile adds the temporary file's name (`at path ".x.json.bF58LE.tmp"`),
-/// which means nothing to the user, whose message already names the file being written.
-fn without_path(e: std::io::Error) -> std::io::Error {
-    match e.raw_os_error() {
-        Some(code) => std::io::Error::from_raw_os_error(code),
+/// The OS error alone: tempfile adds the temporary file's name (`... at path
+/// ".x.json.bF58LE.tmp"`, in a private wrapper that gives no access to the code), which means
+/// nothing to the user, whose message already names the file being written.
+pub fn without_path(e: std::io::Error) -> std::io::Error {
+    let text = e.to_string();
+    match text.split_once(" at path \"") {
+        Some((alone, _)) => std::io::Error::new(e.kind(), alone.to_string()),
         None => e,
     }
 }
@@ -114,6 +116,20 @@ impl FolderLock {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_temporary_file_that_cannot_be_made_is_named_by_its_os_error_alone() {
+        let e = tempfile::Builder::new()
+            .tempfile_in("/proc")
+            .expect_err("/proc takes no new file");
+        // Root may create in /proc's folder entry yet finds no file system there; others may not.
+        let expected = if nix::unistd::geteuid().is_root() {
+            "No such file or directory (os error 2)"
+        } else {
+            "Permission denied (os error 13)"
+        };
+        assert_eq!(without_path(e).to_string(), expected);
+    }
 
     #[test]
     fn replaces_the_file_and_leaves_no_temporary_behind() {

@@ -4,7 +4,6 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
-use nix::unistd::{access, AccessFlags};
 use zuma_judge::report::{ReportFormat, ReportSpec};
 
 /// One file a command will write, and the flag that named it (`--report junit=x.xml`).
@@ -50,7 +49,7 @@ impl<'a> Output<'a> {
     }
 }
 
-/// Checks that every output can be written: its folder exists, is a folder and is writable, the
+/// Checks that every output can be written: its folder exists, is a folder and takes a new file, the
 /// output is not itself a folder, and no two outputs name the same file (one would overwrite
 /// the other). A device such as /dev/null or /dev/stdout may be named more than once.
 pub fn check(outputs: &[Output]) -> Result<()> {
@@ -71,8 +70,18 @@ pub fn check(outputs: &[Output]) -> Result<()> {
                 dir.display()
             );
         }
-        if access(dir, AccessFlags::W_OK).is_err() {
-            bail!("{}: the folder {} is not writable", o.flag, dir.display());
+        // The write goes through a temporary file in the folder: try one (root passes
+        // `access`, yet /proc takes no new file).
+        if let Err(e) = tempfile::Builder::new()
+            .prefix(".zuma-judge-probe.")
+            .tempfile_in(dir)
+        {
+            let why = zuma_judge::atomic::without_path(e);
+            bail!(
+                "{}: cannot write in the folder {}: {why}",
+                o.flag,
+                dir.display()
+            );
         }
         let device = std::fs::metadata(path).is_ok_and(|m| !m.is_file());
         if device {

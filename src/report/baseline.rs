@@ -89,7 +89,7 @@ pub enum BaselineError {
         error: std::io::Error,
     },
     /// A report of another schema version.
-    #[error("baseline {path}: written with schema_version {found}; this judge reads schema_version {reads} (write a new one with `zuma-judge run --format json --out {path}`)")]
+    #[error("baseline {path}: written with schema_version {found}; this judge reads schema_version {reads} (write a new baseline with `zuma-judge run --format json --out FILE`)")]
     Version {
         /// The file.
         path: String,
@@ -99,7 +99,7 @@ pub enum BaselineError {
         reads: u32,
     },
     /// Not a JSON report.
-    #[error("baseline {path} line {line}: not a zuma-judge JSON report: {message} (write one with `zuma-judge run --format json --out {path}`)")]
+    #[error("baseline {path} line {line}: not a zuma-judge JSON report: {message} (a baseline is what `zuma-judge run --format json --out FILE` writes)")]
     Parse {
         /// The file.
         path: String,

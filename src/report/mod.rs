@@ -158,10 +158,10 @@ pub fn missing_promise(s: &SolutionReport) -> Option<String> {
     // A submission judged on no case says why in its own message.
     (!s.as_expected && !any_case && s.message.is_none()).then(|| match s.expected {
         Expected::One(k) => format!(
-            "{} promises at least one {} and no case gave one ({} cases, all AC)",
+            "{} promises at least one {} and no case gave one ({}, all AC)",
             k.name(),
             k.code(),
-            s.cases.len()
+            count(s.cases.len(), "case")
         ),
         Expected::AnyOf(_) => format!(
             "{} promises a final verdict of {} and the final verdict is {}",

@@ -458,7 +458,7 @@ fn unwritable_outputs_and_a_foreign_baseline_are_refused_before_judging() {
     assert_eq!(
         err,
         format!(
-            "error: baseline {0}: written with schema_version 99; this judge reads schema_version 1 (write a new one with `zuma-judge run --format json --out {0}`)\n",
+            "error: baseline {0}: written with schema_version 99; this judge reads schema_version 1 (write a new baseline with `zuma-judge run --format json --out FILE`)\n",
             other.display()
         )
     );
