@@ -59,6 +59,11 @@ pub fn check(outputs: &[Output]) -> Result<()> {
         if path.is_dir() {
             bail!("{}: is a folder; give a file to write", o.flag);
         }
+        // A device or a pipe (/dev/null, /dev/stdout) is written through, not replaced.
+        let device = std::fs::metadata(path).is_ok_and(|m| !m.is_file());
+        if device {
+            continue;
+        }
         let dir = match path.parent() {
             Some(d) if !d.as_os_str().is_empty() => d,
             _ => Path::new("."),
@@ -82,10 +87,6 @@ pub fn check(outputs: &[Output]) -> Result<()> {
                 o.flag,
                 dir.display()
             );
-        }
-        let device = std::fs::metadata(path).is_ok_and(|m| !m.is_file());
-        if device {
-            continue;
         }
         let key = std::fs::canonicalize(dir)
             .unwrap_or_else(|_| dir.to_path_buf())
