@@ -299,7 +299,8 @@ pub fn render(r: &GradeReport, format: Format) -> String {
         }
         Format::Csv => report::csv::render(&r.submissions),
         Format::Markdown => report::markdown::gradebook(&r.run, &summary_line(r)),
-        Format::Junit | Format::Html => report::reporter(format).render(&r.run),
+        Format::Html => report::html::titled(&r.run, "zuma-judge grade"),
+        Format::Junit => report::reporter(format).render(&r.run),
     }
 }
 

@@ -48,16 +48,21 @@ pub struct Html;
 
 impl Reporter for Html {
     fn render(&self, r: &RunReport) -> String {
-        let body = html! {
-            h1 { "zuma-judge run" }
-            (summary(r))
-            (matrix(r))
-            (plots(r))
-            (failures(r))
-            (case_problems(r))
-        };
-        page("zuma-judge run", body)
+        titled(r, "zuma-judge run")
     }
+}
+
+/// The page of a run under `title` (`grade` gives its own).
+pub fn titled(r: &RunReport, title: &str) -> String {
+    let body = html! {
+        h1 { (title) }
+        (summary(r))
+        (matrix(r))
+        (plots(r))
+        (failures(r))
+        (case_problems(r))
+    };
+    page(title, body)
 }
 
 /// A whole page around `body`.

@@ -178,6 +178,11 @@ fn a_gradebook_of_a_folder_per_student() {
         out.contains("\nstudents/carol (students/carol/sol.js, javascript)\n    SyntaxError: "),
         "{out}"
     );
+    // HTML: run's page under grade's own title.
+    let (code, out, err) = grade(dir.path(), &["students", "--format", "html"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.matches("<title>zuma-judge grade</title>").count(), 1);
+    assert_eq!(out.matches("<h1>zuma-judge grade</h1>").count(), 1);
     // Markdown: grade's own heading and the gradebook as a table (replayed: the same verdicts).
     let (code, out, err) = grade(dir.path(), &["students", "--format", "markdown"]);
     assert_eq!(code, Some(0), "{err}");
