@@ -967,9 +967,9 @@ mod tests {
         let (root, other) = (tmp.path().join("cases"), tmp.path().join("other"));
         std::fs::create_dir_all(root.join("sub")).unwrap();
         std::fs::create_dir_all(&other).unwrap();
-        std::fs::write(root.join("a.toml"), ONE).unwrap();
-        std::fs::write(root.join("empty.toml"), "# nothing yet\n").unwrap();
-        std::fs::write(other.join("b.toml"), ONE).unwrap();
+        crate::atomic::write(&root.join("a.toml"), ONE.as_bytes()).unwrap();
+        crate::atomic::write(&root.join("empty.toml"), b"# nothing yet\n").unwrap();
+        crate::atomic::write(&other.join("b.toml"), ONE.as_bytes()).unwrap();
         symlink(&other, root.join("linked")).unwrap();
         symlink(root.join("a.toml"), root.join("same.toml")).unwrap();
         symlink(&root, root.join("sub/loop")).unwrap();

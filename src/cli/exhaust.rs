@@ -7,7 +7,6 @@ use anyhow::Result;
 
 use zuma_judge::cases::config::Config;
 use zuma_judge::hunt::exhaust::{self, Shard};
-use zuma_judge::judge::interrupt;
 use zuma_judge::report::hunt;
 
 use super::args::{Calls, HuntFormat, Recording};
@@ -57,14 +56,10 @@ pub struct ExhaustArgs {
 
 /// Runs `exhaust`; returns the exit code.
 pub fn run(config: &Config, a: ExhaustArgs) -> Result<u8> {
-    let outputs =
-        super::outputs::Output::all::<zuma_judge::report::Format>(a.out.as_deref(), None, &[]);
-    super::outputs::check(&outputs)?;
-    let mut hunted = Hunted::find(&a.solution, a.calls.in_process, config)?;
+    super::outputs::check_out(a.out.as_deref())?;
     // Ctrl-C and SIGTERM stop the sweep as they stop `run`: the calls in progress, then the
     // report of the classes judged so far, marked incomplete (exit 3).
-    interrupt::install()?;
-    hunted.stop = Some(&interrupt::STOP);
+    let hunted = Hunted::find(&a.solution, a.calls.in_process, config)?.interruptible()?;
     let sol = hunted.solution();
     let opts = exhaust::Options {
         max_board: a.max_board,

@@ -8,7 +8,6 @@ use anyhow::{bail, Result};
 
 use zuma_judge::cases::config::Config;
 use zuma_judge::hunt::fuzz::{self, Stop};
-use zuma_judge::judge::interrupt;
 use zuma_judge::report::hunt;
 
 use super::args::{Calls, HuntFormat, Recording};
@@ -47,14 +46,10 @@ pub struct FuzzArgs {
 
 /// Runs `fuzz`; returns the exit code.
 pub fn run(config: &Config, a: FuzzArgs) -> Result<u8> {
-    let outputs =
-        super::outputs::Output::all::<zuma_judge::report::Format>(a.out.as_deref(), None, &[]);
-    super::outputs::check(&outputs)?;
-    let mut hunted = Hunted::find(&a.solution, a.calls.in_process, config)?;
+    super::outputs::check_out(a.out.as_deref())?;
     // Ctrl-C and SIGTERM stop the fuzzing as they stop `run`: the calls in progress, then the
     // report of what was judged, and the failure found so far is recorded.
-    interrupt::install()?;
-    hunted.stop = Some(&interrupt::STOP);
+    let hunted = Hunted::find(&a.solution, a.calls.in_process, config)?.interruptible()?;
     let sol = hunted.solution();
     let seed = a.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()

@@ -79,6 +79,14 @@ impl Hunted {
         })
     }
 
+    /// Installs the Ctrl-C/SIGTERM handler and makes every executor of the hunt watch its flag,
+    /// so that a call in progress stops too.
+    pub fn interruptible(mut self) -> anyhow::Result<Self> {
+        zuma_judge::judge::interrupt::install()?;
+        self.stop = Some(&zuma_judge::judge::interrupt::STOP);
+        Ok(self)
+    }
+
     pub fn solution(&self) -> &dyn Solution {
         match (self.compiled, &self.script) {
             (Some(c), _) => c,

@@ -33,9 +33,7 @@ pub struct MergeArgs {
 
 /// Runs `merge`; returns the exit code.
 pub fn run(config: &Config, a: MergeArgs) -> Result<u8> {
-    let outputs =
-        super::outputs::Output::all::<zuma_judge::report::Format>(a.out.as_deref(), None, &[]);
-    super::outputs::check(&outputs)?;
+    super::outputs::check_out(a.out.as_deref())?;
     let mut reports = Vec::new();
     for f in &a.files {
         let schema = zuma_judge::report::SCHEMA_VERSION;

@@ -49,6 +49,11 @@ impl<'a> Output<'a> {
     }
 }
 
+/// [`check`] for a command whose one output is `--out`.
+pub fn check_out(out: Option<&Path>) -> Result<()> {
+    check(&Output::all::<zuma_judge::report::Format>(out, None, &[]))
+}
+
 /// Checks that every output can be written: its folder exists, is a folder and takes a new file, the
 /// output is not itself a folder, and no two outputs name the same file (one would overwrite
 /// the other). A device such as /dev/null or /dev/stdout may be named more than once.

@@ -284,16 +284,7 @@ impl PartialEq for Sort {
 mod tests {
     use super::*;
 
-    fn lines(text: &str) -> Vec<Line> {
-        text.lines()
-            .enumerate()
-            .map(|(i, t)| Line {
-                line: i + 1,
-                text: t.to_string(),
-                heading: false,
-            })
-            .collect()
-    }
+    use crate::editorial::source::lines_of as lines;
 
     #[test]
     fn plain_text_code_runs_end_at_prose() {
@@ -380,16 +371,7 @@ mod tests {
         // In plain text a statement at the left margin (its indentation lost) is still code;
         // a sentence that starts with one is prose.
         let text = "Code:\n\nclass Solution:\ndef findMinStep(self, board, hand):\nif not board:\nreturn 0\nreturn -1\nreturn the answer we found, or -1 at the end.";
-        let lines: Vec<Line> = text
-            .lines()
-            .enumerate()
-            .map(|(i, t)| Line {
-                line: i + 1,
-                text: t.to_string(),
-                heading: false,
-            })
-            .collect();
-        assert_eq!(code_runs(&lines), [(2, 7)]);
+        assert_eq!(code_runs(&lines(text)), [(2, 7)]);
         // Python's `//` is division, not a comment; `#include` is code.
         let div = "class Solution:\n    def findMinStep(self, board, hand):\n        return len(board) // 2";
         assert_eq!(id(sort(&block(Some("python"), div))), "python3");

@@ -399,19 +399,23 @@ fn html(text: &str) -> Vec<Block> {
     state.blocks
 }
 
-/// Plain text: every line is prose except runs that look like code (see
-/// [`crate::editorial::code::code_runs`]); a short line just before a run ("Python", "Go
-/// Solution") is its hint.
-fn plain(text: &str) -> Vec<Block> {
-    let lines: Vec<Line> = text
-        .lines()
+/// Plain text's lines, numbered from 1; a line opening with `# ` is a heading.
+pub fn lines_of(text: &str) -> Vec<Line> {
+    text.lines()
         .enumerate()
         .map(|(i, t)| Line {
             line: i + 1,
             text: t.to_string(),
             heading: t.trim_start_matches('#').starts_with(' ') && t.starts_with('#'),
         })
-        .collect();
+        .collect()
+}
+
+/// Plain text: every line is prose except runs that look like code (see
+/// [`crate::editorial::code::code_runs`]); a short line just before a run ("Python", "Go
+/// Solution") is its hint.
+fn plain(text: &str) -> Vec<Block> {
+    let lines = lines_of(text);
     let runs = super::code::code_runs(&lines);
     let mut blocks = Vec::new();
     let mut prose: Vec<Line> = Vec::new();
