@@ -33,7 +33,7 @@ hand = "YRBGB"
 expected = 3
 "#;
 
-const CONFIG: &str = "[limits]\ncpu_ms = 1000\nmemory_mib = 512\n\n[sweep]\nmax_board = 0\nmax_hand = 0\n\n[judging]\nreruns = 0\n";
+const CONFIG: &str = "[limits]\ncpu_ms = 1000\nmemory_mib = 256\n\n[sweep]\nmax_board = 0\nmax_hand = 0\n\n[judging]\nreruns = 0\n";
 
 /// Answers `BOARD HAND` lines on 127.0.0.1:47488, for the network opener to find.
 fn serve_answers() {
