@@ -60,6 +60,8 @@ use nix::unistd::{
 };
 use serde::{Deserialize, Serialize};
 
+use super::worker::clipped;
+
 /// `PATH` inside the sandbox.
 pub const PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
@@ -266,14 +268,7 @@ fn probe() -> Status {
                 .rev()
                 .find(|l| !l.trim().is_empty())
                 .unwrap_or("");
-            Status::Off(
-                why.trim()
-                    .trim_start_matches("sandbox: ")
-                    .to_string()
-                    .chars()
-                    .take(200)
-                    .collect(),
-            )
+            Status::Off(clipped(why.trim().trim_start_matches("sandbox: "), 200))
         }
         Err(e) => Status::Off(format!("cannot run the probe: {e}")),
     }

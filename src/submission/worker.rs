@@ -568,20 +568,24 @@ fn classify_reply(
 /// A message the submission wrote, made one line of at most 300 characters: a newline or
 /// another control character in it could fake a line of the report.
 fn one_line(text: &str) -> String {
-    text.chars()
+    let flat: String = text
+        .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
-        .take(300)
-        .collect()
+        .collect();
+    clipped(&flat, 300)
+}
+
+/// The first `n` characters of `text`, and "..." after them when there were more.
+pub(crate) fn clipped(text: &str, n: usize) -> String {
+    match text.char_indices().nth(n) {
+        Some((i, _)) => format!("{}...", &text[..i]),
+        None => text.to_string(),
+    }
 }
 
 /// The first 120 characters of a reply line, for messages.
 fn excerpt(line: &[u8]) -> String {
-    let s = String::from_utf8_lossy(line);
-    let s = s.trim_end();
-    match s.char_indices().nth(120) {
-        Some((i, _)) => format!("{}...", &s[..i]),
-        None => s.to_string(),
-    }
+    clipped(String::from_utf8_lossy(line).trim_end(), 120)
 }
 
 /// Starts `launch` with the reply pipe on fd 3, stdout and stderr on a diagnostics pipe, its
@@ -976,10 +980,7 @@ pub fn classify_death(
         .rev()
         .map(str::trim)
         .find(|l| !l.is_empty())
-        .map(|l| {
-            let l: String = l.chars().take(200).collect();
-            format!(": {l}")
-        })
+        .map(|l| format!(": {}", clipped(l, 200)))
         .unwrap_or_default();
     if tail.contains("has overflowed its stack")
         || tail.contains("Fatal Python error: Cannot recover from stack overflow")
@@ -1065,7 +1066,11 @@ mod tests {
             one_line("x\n| evil.rs   accepted |\r\u{1b}[2J"),
             "x | evil.rs   accepted |  [2J"
         );
-        assert_eq!(one_line(&"y".repeat(400)).len(), 300);
+        assert_eq!(
+            one_line(&"y".repeat(400)),
+            format!("{}...", "y".repeat(300))
+        );
+        assert_eq!(one_line(&"y".repeat(300)), "y".repeat(300));
     }
 
     #[test]
