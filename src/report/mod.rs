@@ -183,6 +183,8 @@ pub fn toolchains(r: &RunReport) -> Vec<String> {
     let mut seen: Vec<String> = Vec::new();
     for s in &r.solutions {
         let entry = match (&s.toolchain, s.toolchain_missing) {
+            // `go version go1.19.8 linux/amd64` names its language already.
+            (Some(t), _) if t.starts_with(&format!("{} ", s.language)) => t.clone(),
             (Some(t), _) => format!("{} {t}", s.language),
             (None, true) => format!("{} not found", s.language),
             (None, false) => continue,
@@ -394,6 +396,27 @@ mod tests {
     use super::*;
     use crate::judge::runner;
     use VerdictKind::*;
+
+    #[test]
+    fn toolchains_name_each_language_once() {
+        let mut r = fixture::report();
+        r.solutions.truncate(3);
+        r.solutions[0].language = "go".into();
+        r.solutions[0].toolchain = Some("go version go1.19.8 linux/amd64".into());
+        r.solutions[1].language = "cpp".into();
+        r.solutions[1].toolchain = Some("g++ (Debian 12.2.0-14) 12.2.0".into());
+        r.solutions[2].language = "kotlin".into();
+        r.solutions[2].toolchain = None;
+        r.solutions[2].toolchain_missing = true;
+        assert_eq!(
+            toolchains(&r),
+            [
+                "go version go1.19.8 linux/amd64",
+                "cpp g++ (Debian 12.2.0-14) 12.2.0",
+                "kotlin not found"
+            ]
+        );
+    }
 
     #[test]
     fn report_specs_parse() {
