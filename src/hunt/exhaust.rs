@@ -739,6 +739,9 @@ pub fn merge(reports: &[(PathBuf, ExhaustReport)]) -> Result<ExhaustReport, Merg
             let (x, y) = (parsed(&a.0.board, &a.0.hand), parsed(&b.0.board, &b.0.hand));
             generate::size_order((&x.0, &x.1), (&y.0, &y.1))
         });
+    if let Some((c, r)) = winner {
+        counterexample_in_class(r.counterexample.as_ref(), c)?;
+    }
     let out = ExhaustReport {
         shard: None,
         domain,
@@ -752,6 +755,23 @@ pub fn merge(reports: &[(PathBuf, ExhaustReport)]) -> Result<ExhaustReport, Merg
     } else {
         merge_to_first_failure(out, winner)
     }
+}
+
+/// Errors unless a shard's counterexample is a member of the class it names (a renaming or
+/// reversal of its representative): merge counts that class as the first failure.
+fn counterexample_in_class(cx: Option<&Counterexample>, c: &ClassRef) -> Result<(), MergeError> {
+    let Some(cx) = cx else {
+        return Ok(());
+    };
+    let (b, h) = parsed(&cx.board, &cx.hand);
+    let (cb, ch) = parsed(&c.board, &c.hand);
+    if generate::symmetry_canonical(&b, &h) == generate::symmetry_canonical(&cb, &ch) {
+        return Ok(());
+    }
+    Err(MergeError::Mismatch(format!(
+        "the counterexample {} + {} is not in its stated class {} + {} (no renaming of colours or reversal of the board turns one into the other): the shard files are not what exhaust wrote",
+        cx.board, cx.hand, c.board, c.hand
+    )))
 }
 
 /// A class's board and hand, parsed back from a report (a malformed one sorts as empty).
@@ -1043,6 +1063,44 @@ mod tests {
             let mut merged = merge(&shards).unwrap();
             merged.wall_ms = whole.wall_ms;
             assert_eq!(merged, whole, "{name}");
+        }
+    }
+
+    /// A shard whose counterexample was swapped for an input outside its class does not merge;
+    /// a renamed and reversed copy of it (the same class) does.
+    #[test]
+    fn merge_refuses_a_counterexample_outside_its_class() {
+        let shard = sweep_with("no_chain_reaction", 5, 3, false);
+        let c = shard.counterexample_class.clone().unwrap();
+        let with = |board: String, hand: String| {
+            let mut r = shard.clone();
+            r.shard = Some(Shard { index: 1, count: 1 });
+            let cx = r.counterexample.as_mut().unwrap();
+            (cx.board, cx.hand) = (board, hand);
+            vec![(PathBuf::from("s.json"), r)]
+        };
+        let swap_r_w = |s: &str| -> String {
+            s.chars()
+                .map(|b| match b {
+                    'R' => 'W',
+                    'W' => 'R',
+                    b => b,
+                })
+                .collect()
+        };
+        let reversed: String = c.board.chars().rev().collect();
+        let same = merge(&with(swap_r_w(&reversed), swap_r_w(&c.hand)));
+        assert!(same.is_ok(), "{same:?}");
+        match merge(&with(format!("{}G", c.board), c.hand.clone())) {
+            Err(MergeError::Mismatch(m)) => assert_eq!(
+                m,
+                format!(
+                    "the counterexample {b}G + {h} is not in its stated class {b} + {h} (no renaming of colours or reversal of the board turns one into the other): the shard files are not what exhaust wrote",
+                    b = c.board,
+                    h = c.hand
+                )
+            ),
+            other => panic!("{other:?}"),
         }
     }
 
