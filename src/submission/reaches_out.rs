@@ -2,65 +2,114 @@
 //! compiled into the judge (and unit-tested here): it may name nothing outside its own file.
 
 /// Where a drop-in solution reaches past its own file, and how: `(line, message)`. It is
-/// compiled into the judge, next to the oracle, so it may not name the crate around it
-/// (`crate`, `super`, `zuma_judge`, and `$crate` in a macro of its own), pull in another file
-/// (`include!`, `include_str!`, `include_bytes!`, `#[path]`), or use `unsafe` (which could
-/// reach the judge's code by address). LeetCode's Rust needs none of these.
+/// compiled into the judge, next to the oracle, so it may not:
+/// - name the crate around it (`crate`, `super`, `zuma_judge`, `$crate` in a macro of its own);
+/// - read another file at compile time: call `include!`, `include_str!` or `include_bytes!`,
+///   or name one in a `use` (which could rename it), or put `path` in an attribute
+///   (`cfg_attr` included);
+/// - use `unsafe` (which could reach the judge's code by address) or assembly (`asm!`,
+///   `global_asm!`);
+/// - set how it is linked (`no_mangle`, `export_name`, `link_section`, `link`, `link_name`,
+///   `used`, `global_allocator`, `panic_handler`), which could replace a symbol of the judge's.
+///
+/// LeetCode's Rust needs none of these.
 pub fn reaches_out(text: &str) -> Option<(usize, String)> {
-    use proc_macro2::{Delimiter, TokenStream, TokenTree};
-    fn walk(tokens: TokenStream) -> Option<(usize, String)> {
-        let tokens: Vec<TokenTree> = tokens.into_iter().collect();
-        for (i, t) in tokens.iter().enumerate() {
-            let line = t.span().start().line;
-            let next_is = |c: char| matches!(tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == c);
-            match t {
-                TokenTree::Ident(id) => {
-                    let name = id.to_string();
-                    let name = name.strip_prefix("r#").unwrap_or(&name);
-                    let why = match name {
-                        "crate" | "super" | "zuma_judge" => Some(format!(
-                            "names `{name}`: a solution in solutions/ is compiled into the judge, \
-                             next to the oracle, and may name nothing outside its own file"
-                        )),
-                        "unsafe" => Some(
-                            "uses `unsafe`: a solution in solutions/ runs inside the judge's \
-                             binary and may not reach its code by address"
-                                .to_string(),
-                        ),
-                        "include" | "include_str" | "include_bytes" if next_is('!') => Some(
-                            format!("uses `{name}!`: a solution may not read other files"),
-                        ),
-                        _ => None,
-                    };
-                    if let Some(why) = why {
-                        return Some((line, why));
-                    }
+    walk(text.parse().ok()?, Within::Code)
+}
+
+/// Where a token stands: a name means different things in each.
+#[derive(Clone, Copy, PartialEq)]
+enum Within {
+    Code,
+    /// A `use` item, up to its `;`.
+    Use,
+    /// An attribute's brackets.
+    Attribute,
+}
+
+/// Names that reach out wherever they stand, with why.
+fn anywhere(name: &str) -> Option<String> {
+    Some(match name {
+        "crate" | "super" | "zuma_judge" => format!(
+            "names `{name}`: a solution in solutions/ is compiled into the judge, next to the \
+             oracle, and may name nothing outside its own file"
+        ),
+        "unsafe" => "uses `unsafe`: a solution in solutions/ runs inside the judge's binary and \
+                     may not reach its code by address"
+            .to_string(),
+        "asm" | "global_asm" | "naked_asm" => format!(
+            "uses `{name}!`: a solution in solutions/ is linked into the judge and may not \
+             write assembly"
+        ),
+        _ => return None,
+    })
+}
+
+/// Names that reach out inside an attribute (`#[...]`, `#![...]`, at any depth), with why.
+fn in_attribute(name: &str) -> Option<String> {
+    Some(match name {
+        "path" => "uses `#[path]`: a solution may not read other files".to_string(),
+        "no_mangle" | "export_name" | "link_section" | "link" | "link_name" | "used"
+        | "global_allocator" | "panic_handler" => format!(
+            "uses `#[{name}]`: a solution in solutions/ is linked into the judge and may not \
+             set how (a symbol of the judge's own could be replaced)"
+        ),
+        _ => return None,
+    })
+}
+
+/// An include macro called (`include_str!`) or named in a `use` (`use std::include_str as
+/// grab;`), with why. A variable of the same name is no include.
+fn including(name: &str, called: bool, within: Within) -> Option<String> {
+    let include = matches!(name, "include" | "include_str" | "include_bytes");
+    (include && (called || within == Within::Use))
+        .then(|| format!("uses `{name}!`: a solution may not read other files"))
+}
+
+/// The first token of `tokens`, which stand `within`, that reaches out.
+fn walk(tokens: proc_macro2::TokenStream, mut within: Within) -> Option<(usize, String)> {
+    use proc_macro2::{Delimiter, TokenTree};
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    for (i, t) in tokens.iter().enumerate() {
+        let line = t.span().start().line;
+        let is = |j: usize, c: char| matches!(tokens.get(j), Some(TokenTree::Punct(p)) if p.as_char() == c);
+        let found = match t {
+            TokenTree::Ident(id) => {
+                let name = id.to_string();
+                let name = name.strip_prefix("r#").unwrap_or(&name);
+                if name == "use" && within == Within::Code {
+                    within = Within::Use;
                 }
-                TokenTree::Punct(p) if p.as_char() == '#' => {
-                    let attr = tokens.get(if next_is('!') { i + 2 } else { i + 1 });
-                    if let Some(TokenTree::Group(g)) = attr {
-                        let first = g.stream().into_iter().next();
-                        if g.delimiter() == Delimiter::Bracket
-                            && matches!(&first, Some(TokenTree::Ident(id)) if id == "path")
-                        {
-                            return Some((
-                                line,
-                                "uses `#[path]`: a solution may not read other files".into(),
-                            ));
-                        }
-                    }
-                }
-                TokenTree::Group(g) => {
-                    if let Some(found) = walk(g.stream()) {
-                        return Some(found);
-                    }
-                }
-                _ => {}
+                anywhere(name)
+                    .or_else(|| including(name, is(i + 1, '!'), within))
+                    .or_else(|| {
+                        (within == Within::Attribute)
+                            .then(|| in_attribute(name))
+                            .flatten()
+                    })
+                    .map(|why| (line, why))
             }
+            TokenTree::Punct(p) if p.as_char() == ';' && within == Within::Use => {
+                within = Within::Code;
+                None
+            }
+            TokenTree::Punct(p) if p.as_char() == '#' => {
+                let at = if is(i + 1, '!') { i + 2 } else { i + 1 };
+                match tokens.get(at) {
+                    Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Bracket => {
+                        walk(g.stream(), Within::Attribute)
+                    }
+                    _ => None,
+                }
+            }
+            TokenTree::Group(g) => walk(g.stream(), within),
+            _ => None,
+        };
+        if found.is_some() {
+            return found;
         }
-        None
     }
-    walk(text.parse().ok()?)
+    None
 }
 
 #[cfg(test)]
@@ -69,7 +118,7 @@ mod tests {
 
     #[test]
     fn a_leetcode_solution_stays_in_its_file() {
-        let plain = "impl Solution {\n    pub fn find_min_step(board: String, hand: String) -> i32 {\n        // the crate of r#super\n        let s = \"crate::oracle\";\n        #[allow(unused)]\n        let path = s.len();\n        -1\n    }\n}\n";
+        let plain = "impl Solution {\n    #[inline]\n    pub fn find_min_step(board: String, hand: String) -> i32 {\n        // the crate of r#super\n        let s = \"crate::oracle\";\n        #[allow(unused)]\n        let path = s.len();\n        let include = path > 2;\n        let link = include as i32;\n        #[cfg_attr(test, derive(Debug))]\n        struct Used;\n        -link\n    }\n}\n";
         assert_eq!(reaches_out(plain), None);
     }
 
@@ -100,6 +149,41 @@ mod tests {
                 "uses `#[path]`",
             ),
             ("#![path = \"x\"]", 1, "uses `#[path]`"),
+            (
+                "use std::include_str as grab;\nconst S: &str = grab!(\"/etc/passwd\");",
+                1,
+                "uses `include_str!`",
+            ),
+            (
+                "fn f() {\n    use std::{self, include_bytes as b};\n}",
+                2,
+                "uses `include_bytes!`",
+            ),
+            (
+                "#[cfg_attr(all(), path = \"/tmp/evil.rs\")]\nmod evil;",
+                1,
+                "uses `#[path]`",
+            ),
+            (
+                "#[no_mangle]\npub extern \"C\" fn malloc() {}",
+                1,
+                "uses `#[no_mangle]`",
+            ),
+            (
+                "\n#[export_name = \"free\"]\nfn f() {}",
+                2,
+                "uses `#[export_name]`",
+            ),
+            (
+                "#[global_allocator]\nstatic A: X = X;",
+                1,
+                "uses `#[global_allocator]`",
+            ),
+            (
+                "std::arch::global_asm!(\".globl main\");",
+                1,
+                "uses `global_asm!`",
+            ),
         ];
         for (text, line, start) in cases {
             let (got_line, why) = reaches_out(text).unwrap_or_else(|| panic!("{text}"));
