@@ -68,27 +68,45 @@ pub static GO: Language = Language {
         package: "golang-go",
     }],
     provenance: "LeetCode's help article \"What are the environments for the programming languages?\" (Go 1.23 with the github.com/emirpasic/gods v1.18.1 and v2.0.0-alpha libraries, as quoted in a LeetCode problem dump in the code corpus; Go 1.18 with gods v1.18.1 in LeetCode's question API `envInfo` in the localeet test data); LeetCode's Go editor holds no `package` clause and no imports of standard packages, which LeetCode adds. Differences here: Debian's Go 1.19 (no `slices`, `maps` or `cmp` packages: a paste that uses them is a CE; the built-in `min` and `max` of Go 1.21 are provided as generic functions unless the paste declares its own); gods is not available; the implicit imports are the standard packages of `PACKAGES` in languages/go.rs, found by name in the text rather than by goimports",
-    diagnose: |text| diagnose_function(text, "findMinStep"),
+    diagnose: |text| package_clause(text).or_else(|| diagnose_function(text, "findMinStep")),
     recipe,
     launch,
 };
 
-/// Editorials show whole Go programs, `package main` included; LeetCode's editor holds no
-/// package clause and the recipe writes its own, so the paste's becomes a blank line.
+/// Editorials show whole Go programs, `package main` and `func main()` included; LeetCode's
+/// editor holds neither, the recipe writes its own package clause and the harness its own
+/// `main`. So the paste's clause becomes a blank line and its `main` is renamed `_` (a function
+/// Go compiles and nothing calls), every line where it was.
 fn adapt_package_clause(text: &str) -> Option<String> {
-    let clause = text.lines().position(|l| l.trim() == "package main")?;
-    let before_code = text
+    let clause = package_line(text)?;
+    let adapted: Vec<String> = text
         .lines()
+        .enumerate()
+        .map(|(i, l)| match l.strip_prefix("func main(") {
+            _ if i == clause => String::new(),
+            Some(rest) => format!("func _({rest}"),
+            None => l.to_string(),
+        })
+        .collect();
+    Some(adapted.join("\n") + "\n")
+}
+
+/// The line (from 0) of a `package main` clause with only comments and blank lines before it.
+fn package_line(text: &str) -> Option<usize> {
+    let clause = text.lines().position(|l| l.trim() == "package main")?;
+    text.lines()
         .take(clause)
-        .all(|l| l.trim().is_empty() || l.trim_start().starts_with("//"));
-    before_code.then(|| {
-        text.lines()
-            .enumerate()
-            .map(|(i, l)| if i == clause { "" } else { l })
-            .collect::<Vec<_>>()
-            .join("\n")
-            + "\n"
-    })
+        .all(|l| l.trim().is_empty() || l.trim_start().starts_with("//"))
+        .then_some(clause)
+}
+
+/// A whole program's `package main` in a submission, which LeetCode's editor does not hold.
+fn package_clause(text: &str) -> Option<String> {
+    let line = package_line(text)? + 1;
+    Some(format!(
+        "line {line}: `package main`: LeetCode's Go editor holds no package clause (LeetCode \
+         writes it, and `main`); remove the clause and any `func main`"
+    ))
 }
 
 /// `solution.go` (package clause, imports, `//line`, paste, uses), `harness.go`, and
@@ -350,6 +368,20 @@ mod tests {
             && !t.contains("func max[")));
         let own = recipe_of("func min(a, b int) int { return a }\nfunc findMinStep(b, h string) int { return min(1, 2) }\n");
         assert_eq!(own.files.len(), 2);
+    }
+
+    #[test]
+    fn a_whole_program_keeps_its_lines_and_loses_its_clause_and_main() {
+        let program = "// a program\npackage main\n\nimport \"fmt\"\n\nfunc findMinStep(b, h string) int { return -1 }\n\nfunc main() {\n\tfmt.Println(findMinStep(\"R\", \"R\"))\n}\n";
+        assert_eq!(
+            adapt_package_clause(program).as_deref(),
+            Some("// a program\n\n\nimport \"fmt\"\n\nfunc findMinStep(b, h string) int { return -1 }\n\nfunc _() {\n\tfmt.Println(findMinStep(\"R\", \"R\"))\n}\n")
+        );
+        assert_eq!(adapt_package_clause("func main() {}\n"), None);
+        assert_eq!(
+            (GO.diagnose)(program).as_deref(),
+            Some("line 2: `package main`: LeetCode's Go editor holds no package clause (LeetCode writes it, and `main`); remove the clause and any `func main`")
+        );
     }
 
     #[test]

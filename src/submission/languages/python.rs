@@ -59,6 +59,15 @@ fn diagnose(text: &str) -> Option<String> {
             ));
         }
     }
+    if let Some(line) = text.lines().position(|l| l.starts_with("def findMinStep(")) {
+        if !text.lines().any(|l| l.starts_with("class Solution")) {
+            return Some(format!(
+                "no entry point: `def findMinStep` on line {} is a top-level function; LeetCode's \
+                 Python3 calls a method: put `class Solution:` above it, indent it, and add `self` as its first parameter",
+                line + 1
+            ));
+        }
+    }
     diagnose_class(text, "findMinStep")
 }
 
@@ -117,5 +126,15 @@ mod tests {
             diagnose("class Solution:\n    def findMinStep(self, b, h):\n        print(b)\n"),
             None
         );
+    }
+
+    #[test]
+    fn a_top_level_function_is_named_as_such() {
+        let text = "import collections\n\ndef findMinStep(board, hand):\n    return -1\n";
+        assert_eq!(
+            diagnose(text).as_deref(),
+            Some("no entry point: `def findMinStep` on line 3 is a top-level function; LeetCode's Python3 calls a method: put `class Solution:` above it, indent it, and add `self` as its first parameter")
+        );
+        assert_eq!(diagnose(&adapt_free_function(text).unwrap()), None);
     }
 }
