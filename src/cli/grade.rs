@@ -266,10 +266,7 @@ fn merge(
     let mut run = merged.expect("at least one submission");
     for (s, b) in run.solutions.iter_mut().zip(builds) {
         s.toolchain = b.toolchain.clone();
-        s.build = b.result.as_ref().ok().map(|b| BuildReport {
-            cached: b.cached,
-            ms: b.ms,
-        });
+        s.build = BuildReport::of(b);
     }
     Ok(run)
 }

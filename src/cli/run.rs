@@ -251,10 +251,7 @@ fn attach_builds(report: &mut runner::RunReport, pastes: &[&Pasted], builds: &[b
     for s in report.solutions.iter_mut() {
         if let Some(i) = pastes.iter().position(|p| p.name == s.name) {
             s.toolchain = builds[i].toolchain.clone();
-            s.build = builds[i].result.as_ref().ok().map(|b| runner::BuildReport {
-                cached: b.cached,
-                ms: b.ms,
-            });
+            s.build = runner::BuildReport::of(&builds[i]);
         }
     }
 }

@@ -285,6 +285,17 @@ pub struct BuildReport {
     pub ms: f64,
 }
 
+impl BuildReport {
+    /// The build of `o`, a failed one too; `None` when none ran or was cached (the text alone
+    /// or a missing toolchain ruled it out).
+    pub fn of(o: &crate::submission::build::Outcome) -> Option<BuildReport> {
+        (o.cached || o.compiled).then_some(BuildReport {
+            cached: o.cached,
+            ms: o.ms,
+        })
+    }
+}
+
 /// A case-file problem. JSON keys as the README's "Verdicts and exit codes" lists them.
 #[derive(Clone, Debug, Serialize)]
 pub struct CaseErrorReport {

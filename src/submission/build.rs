@@ -52,6 +52,8 @@ pub struct Outcome {
     /// Whether a build ran now (false when it came from the cache, and when the text alone or
     /// a missing toolchain ruled it out).
     pub compiled: bool,
+    /// Wall time of the build that ran now, a failed one too, in milliseconds (else 0).
+    pub ms: f64,
 }
 
 /// The version line of `tool`, or the "not found" message naming its Debian package. Probed
@@ -188,6 +190,7 @@ pub fn build(language: &Language, paste: &Paste, cache: &Path) -> Outcome {
         toolchain: None,
         cached: false,
         compiled: false,
+        ms: 0.0,
     };
     if let Some(cause) = (language.diagnose)(paste.text) {
         return none(Unjudged::CompileError(cause));
@@ -204,11 +207,12 @@ pub fn build(language: &Language, paste: &Paste, cache: &Path) -> Outcome {
     let key = key(language, &recipe, &versions);
     let dir = cache.join(format!("{}-{}", language.id, &key[..24]));
     let failed = dir.with_extension("ce");
-    let outcome = |result, cached, compiled| Outcome {
+    let outcome = |result, cached, compiled, ms| Outcome {
         result,
         toolchain: Some(toolchain.clone()),
         cached,
         compiled,
+        ms,
     };
     if dir.join(".done").exists() {
         let built = Built {
@@ -217,33 +221,35 @@ pub fn build(language: &Language, paste: &Paste, cache: &Path) -> Outcome {
             cached: true,
             ms: 0.0,
         };
-        return outcome(Ok(built), true, false);
+        return outcome(Ok(built), true, false, 0.0);
     }
     if let Ok(raw) = std::fs::read_to_string(&failed) {
         // The cache holds the message before the paste's file is renamed: the same text at
         // another path shares the entry and gets its own name.
         let message = shown_message(&raw, &recipe.paste, paste.shown);
-        return outcome(Err(Unjudged::CompileError(message)), true, false);
+        return outcome(Err(Unjudged::CompileError(message)), true, false, 0.0);
     }
     let started = Instant::now();
-    match run_recipe(&recipe, cache, &dir) {
+    let ran = run_recipe(&recipe, cache, &dir);
+    let ms = started.elapsed().as_secs_f64() * 1e3;
+    match ran {
         Ok(()) => {
             let built = Built {
                 dir,
                 toolchain: toolchain.clone(),
                 cached: false,
-                ms: started.elapsed().as_secs_f64() * 1e3,
+                ms,
             };
-            outcome(Ok(built), false, true)
+            outcome(Ok(built), false, true, ms)
         }
         Err(Step::Failed(raw)) => {
             let raw = without_build_dir(&raw, &dir);
             // A compile error is cached too: a re-grade compiles nothing.
             let _ = crate::atomic::write(&failed, raw.as_bytes());
             let message = shown_message(&raw, &recipe.paste, paste.shown);
-            outcome(Err(Unjudged::CompileError(message)), false, true)
+            outcome(Err(Unjudged::CompileError(message)), false, true, ms)
         }
-        Err(Step::Judge(m)) => outcome(Err(Unjudged::ToolchainMissing(m)), false, false),
+        Err(Step::Judge(m)) => outcome(Err(Unjudged::ToolchainMissing(m)), false, false, 0.0),
     }
 }
 

@@ -527,6 +527,56 @@ fn a_regrade_replays_the_verdict_cache_and_rejudge_judges_again() {
     assert_eq!(replayed(&rejudged), [false, false]);
 }
 
+/// A C++ file that does not compile reports its build, compiled then cached, as one that
+/// compiles does; a Python file with no entry point, ruled out by its text, has none.
+#[test]
+fn a_failed_build_is_reported_like_any_build() {
+    let dir = folder();
+    let d = dir.path();
+    write(
+        d,
+        "ce/bad.cpp",
+        "class Solution {\npublic:\n    int findMinStep(string b, string h) { return -1 }\n};\n",
+    );
+    write(
+        d,
+        "ce/free.py",
+        "def findMinStep(board, hand):\n    return -1\n",
+    );
+    let builds = || -> Vec<(String, Value)> {
+        let (code, out, err) = grade(d, &["ce", "--format", "json"]);
+        assert_eq!(code, Some(0), "{err}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        v["submissions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                let mut b = s["build"].clone();
+                if let Some(ms) = b.get_mut("ms") {
+                    *ms = Value::from(ms.as_f64().unwrap() > 0.0);
+                }
+                (s["verdict"].as_str().unwrap().to_string(), b)
+            })
+            .collect()
+    };
+    let ce = || "compile_error".to_string();
+    assert_eq!(
+        builds(),
+        [
+            (ce(), serde_json::json!({"cached": false, "ms": true})),
+            (ce(), Value::Null)
+        ]
+    );
+    assert_eq!(
+        builds(),
+        [
+            (ce(), serde_json::json!({"cached": true, "ms": false})),
+            (ce(), Value::Null)
+        ]
+    );
+}
+
 /// Without python3 on PATH, Kattis's `rejected/two.py` is not judged: people's table says so
 /// (not "compile_error", which its expectation would then seem to meet), the JSON keeps
 /// `compile_error` with `toolchain_missing`, and the run is incomplete (exit 3).
