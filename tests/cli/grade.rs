@@ -544,9 +544,15 @@ fn a_failed_build_is_reported_like_any_build() {
         "def findMinStep(board, hand):\n    return -1\n",
     );
     let builds = || -> Vec<(String, Value)> {
-        let (code, out, err) = grade(d, &["ce", "--format", "json"]);
-        assert_eq!(code, Some(0), "{err}");
-        let v: Value = serde_json::from_str(&out).unwrap();
+        // A cache of its own: the shared one would hold bad.cpp's build from an earlier run.
+        let out = judge()
+            .current_dir(d)
+            .env("ZUMA_JUDGE_CACHE", d.join("cache"))
+            .args(["grade", "--cases", "cases.toml", "ce", "--format", "json"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
         v["submissions"]
             .as_array()
             .unwrap()
