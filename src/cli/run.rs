@@ -347,10 +347,21 @@ fn compare_with_baseline(
 /// Says, on standard error, which files of a solutions folder are not judged, and why.
 pub fn warn_skipped(skipped: &[String]) {
     for path in skipped {
-        eprintln!(
-            "warning: {path}: not judged: no language has this file's extension (known: {})",
-            languages::extensions()
-        );
+        let ext = std::path::Path::new(path)
+            .extension()
+            .unwrap_or_default()
+            .to_string_lossy();
+        // A file of a known language is skipped only outside a verdict folder.
+        if languages::by_extension(&ext).is_some() {
+            eprintln!(
+                "warning: {path}: not judged: not in a verdict folder; move it into one (accepted/, wrong_answer/, ...: the verdict it should get)"
+            );
+        } else {
+            eprintln!(
+                "warning: {path}: not judged: no language has this file's extension (known: {})",
+                languages::extensions()
+            );
+        }
     }
 }
 

@@ -463,3 +463,43 @@ fn unwritable_outputs_and_a_foreign_baseline_are_refused_before_judging() {
         )
     );
 }
+
+/// A solutions folder's files that are not judged are each named with the reason: a file of a
+/// known language outside a verdict folder, a file of no known language.
+#[test]
+fn files_not_judged_are_named_with_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::create_dir(d.join("accepted")).unwrap();
+    fs::write(d.join("loose.py"), "class Solution:\n    pass\n").unwrap();
+    fs::write(d.join("accepted/notes.txt"), "notes").unwrap();
+    fs::write(
+        d.join("config.toml"),
+        "[sweep]\nmax_board = 0\nmax_hand = 0\n",
+    )
+    .unwrap();
+    let out = judge()
+        .current_dir(d)
+        .args(["--config", "config.toml", "run", "--solutions-dir", "."])
+        .args([
+            "--cases",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/cases/statement.toml"),
+        ])
+        .args(["--solution", "seed000_bfs"])
+        .output()
+        .unwrap();
+    let warnings: Vec<String> = String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .filter(|l| l.starts_with("warning: "))
+        .map(str::to_string)
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            "warning: ./accepted/notes.txt: not judged: no language has this file's extension (known: .c, .cpp, .cc, .cxx, .cs, .go, .java, .js, .kt, .php, .py, .rb, .rs, .ts)",
+            "warning: ./config.toml: not judged: no language has this file's extension (known: .c, .cpp, .cc, .cxx, .cs, .go, .java, .js, .kt, .php, .py, .rb, .rs, .ts)",
+            "warning: ./loose.py: not judged: not in a verdict folder; move it into one (accepted/, wrong_answer/, ...: the verdict it should get)",
+        ]
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+}
