@@ -259,7 +259,7 @@ pub fn kill_matrix(k: &KillMatrix) -> String {
     let mut o = String::new();
     let _ = writeln!(
         o,
-        "Kill matrix: which cases kill which known-wrong solutions (x = not AC)"
+        "Kill matrix: which cases kill which known-wrong solutions (x = judged and not AC; a skipped case kills nothing)"
     );
     if k.solutions.is_empty() {
         let _ = writeln!(o, "  no known-wrong solutions were judged\n");

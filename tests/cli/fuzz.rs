@@ -147,6 +147,10 @@ fn run_metamorphic_and_kill_matrix() {
         "{text}"
     );
     assert!(
+        text.contains("Kill matrix: which cases kill which known-wrong solutions (x = judged and not AC; a skipped case kills nothing)\n"),
+        "{text}"
+    );
+    assert!(
         text.contains("Smallest killing set (exact set cover): 2 of"),
         "{text}"
     );
