@@ -342,7 +342,7 @@ impl Reader {
             });
             self.last = line;
         }
-        self.shown = Some(to);
+        self.shown = (!to.is_empty()).then_some(to);
     }
 }
 
@@ -636,7 +636,8 @@ fn play(r: &mut Reader, line: usize, text: &str) {
             }
             r.last = line;
         }
-        r.shown = Some(last.clone());
+        // A cleared board ends the play: no later board "becomes" anything from it.
+        r.shown = (!last.is_empty()).then(|| last.clone());
         return;
     }
     if !BECOMES.is_match(text) {

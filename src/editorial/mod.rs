@@ -371,6 +371,20 @@ mod tests {
     }
 
     #[test]
+    fn a_cleared_board_becomes_nothing_later() {
+        let text = "The rules: WWBBBWW -> WWWW -> empty\nThe board becomes WWBBWW.\n\nWRRBBW -> WRRRBBW\nThe board becomes WBBW.\n";
+        assert_eq!(
+            compact(&extract("notes.txt", text)),
+            [
+                "1 transition WWBBBWW -> WWWW",
+                "1 transition WWWW -> ",
+                "4 transition WRRBBW -> WRRRBBW",
+                "5 transition WRRRBBW -> WBBW",
+            ]
+        );
+    }
+
+    #[test]
     fn html_shapes_with_their_lines() {
         let e = fixture("shapes.html");
         assert_eq!(
