@@ -9,6 +9,8 @@
 ///   (`cfg_attr` included);
 /// - use `unsafe` (which could reach the judge's code by address) or assembly (`asm!`,
 ///   `global_asm!`);
+/// - define a macro (`macro_rules!`), which could be handed a forbidden name as a token and
+///   put it together where this token-level check cannot see it;
 /// - set how it is linked (`no_mangle`, `export_name`, `link_section`, `link`, `link_name`,
 ///   `used`, `global_allocator`, `panic_handler`), which could replace a symbol of the judge's.
 ///
@@ -36,6 +38,9 @@ fn anywhere(name: &str) -> Option<String> {
         ),
         "unsafe" => "uses `unsafe`: a solution in solutions/ runs inside the judge's binary and \
                      may not reach its code by address"
+            .to_string(),
+        "macro_rules" => "defines a macro: a solution in solutions/ may not, since a macro can \
+                          be handed a name this check forbids (`m!(include_str)`, `#[$p = ...]`)"
             .to_string(),
         "asm" | "global_asm" | "naked_asm" => format!(
             "uses `{name}!`: a solution in solutions/ is linked into the judge and may not \
@@ -135,7 +140,12 @@ mod tests {
             (
                 "macro_rules! m { () => { $crate::x() } }",
                 1,
-                "names `crate`",
+                "defines a macro",
+            ),
+            (
+                "macro_rules! m { ($i:ident) => { $i!(\"/etc/hostname\") } }\nconst S: &str = m!(include_str);",
+                1,
+                "defines a macro",
             ),
             ("fn f() {\n    unsafe { g() }\n}", 2, "uses `unsafe`"),
             (
