@@ -5,7 +5,8 @@
 //! is caught here, both as `println!`'s panic and as an error returned by a write.
 
 /// Installs the panic hook that turns `println!`'s "failed printing to stdout: Broken pipe"
-/// into a quiet exit 0; every other panic goes to the default hook.
+/// (and `eprintln!`'s, for `2>&1 | head`) into a quiet exit 0; every other panic goes to the
+/// default hook.
 pub fn install() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -15,7 +16,9 @@ pub fn install() {
             .map(String::as_str)
             .or_else(|| payload.downcast_ref::<&str>().copied())
             .unwrap_or("");
-        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+        let printing = message.starts_with("failed printing to stdout")
+            || message.starts_with("failed printing to stderr");
+        if printing && message.contains("Broken pipe") {
             std::process::exit(0);
         }
         default(info)

@@ -160,13 +160,29 @@ fn cmd_run(
     }
     report.builds = summary;
     attach_builds(&mut report, &pastes, &builds);
-    let text = render(&mut report, &suite, &chosen, how, format)?;
-    write_reports(&report, &text, out.as_deref(), reports)?;
+    let mut text = render(&mut report, &suite, &chosen, how, format)?;
     let mut code = report.exit_code as u8;
-    if let (Some(path), Some(old)) = (baseline, old) {
-        let regressed = compare_with_baseline(&report, (path, &old), out.is_none(), format);
-        if regressed && code == 0 {
-            code = 1;
+    let Some((path, old)) = baseline.zip(old) else {
+        write_reports(&report, &text, out.as_deref(), reports)?;
+        return Ok(code);
+    };
+    let cmp = baseline::compare(&old, &Baseline::of(&report));
+    if cmp.regressions() > 0 && code == 0 {
+        code = 1;
+    }
+    let comparison = cmp.render(&path.display().to_string());
+    // Beside a human report on standard output, the comparison goes out in the same write, so
+    // a reader that reads the start and goes away (`| head`) cannot cut the exit code off.
+    if out.is_none() && format == Format::Human {
+        text.push_str(&comparison);
+        write_reports(&report, &text, None, reports)?;
+    } else {
+        write_reports(&report, &text, out.as_deref(), reports)?;
+        // Standard output carries a machine format: keep it parseable.
+        if out.is_none() {
+            eprint!("{comparison}");
+        } else {
+            print!("{comparison}");
         }
     }
     Ok(code)
@@ -323,25 +339,6 @@ fn write_reports(
         write(&spec.path, &report::reporter(spec.format).render(report))?;
     }
     Ok(())
-}
-
-/// Prints the comparison with the baseline (to standard error when standard output carries a
-/// machine format); true when it found a regression.
-fn compare_with_baseline(
-    report: &runner::RunReport,
-    (path, old): (&std::path::Path, &Baseline),
-    to_stdout: bool,
-    format: Format,
-) -> bool {
-    let cmp = baseline::compare(old, &Baseline::of(report));
-    let text = cmp.render(&path.display().to_string());
-    // Standard output carries a machine format: keep it parseable.
-    if to_stdout && format != Format::Human {
-        eprint!("{text}");
-    } else {
-        print!("{text}");
-    }
-    cmp.regressions() > 0
 }
 
 /// Says, on standard error, which files of a solutions folder are not judged, and why.
