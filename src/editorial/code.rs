@@ -172,9 +172,13 @@ pub fn sort(block: &CodeBlock) -> Sort {
     Sort::Submission(language)
 }
 
-/// Code that only calls the entry point (`solution.findMinStep(...)`), a test list.
+/// Code that only calls the entry point (`solution.findMinStep(...)`, `findMinStep("RR", ...)`
+/// in a test or a print), a test list: a definition never takes a string literal.
 fn is_call_only(squeezed: &str) -> bool {
-    squeezed.contains(".findMinStep(") || squeezed.contains("assert")
+    let literal_call = ["findMinStep(", "find_min_step(", "FindMinStep("]
+        .iter()
+        .any(|n| squeezed.contains(&format!("{n}\"")) || squeezed.contains(&format!("{n}'")));
+    squeezed.contains(".findMinStep(") || squeezed.contains("assert") || literal_call
 }
 
 /// Why a block naming the entry point cannot be a submission: the entry point's body is empty
@@ -333,6 +337,14 @@ mod tests {
         // Short but whole: a body, however small, makes a submission.
         let short = "class Solution:\n    def findMinStep(self, board, hand):\n        return -1";
         assert_eq!(id(sort(&block(Some("python"), short))), "python3");
+        // Calls with the inputs written out are tests, whose claims the prose reader takes.
+        for call in [
+            "expect(findMinStep(\"RRWWRRBBRR\", \"WB\")).toBe(3);",
+            "console.log(findMinStep('RR', 'R') === 2);",
+            "println!(\"{}\", find_min_step(\"RR\".to_string(), \"R\".to_string()));",
+        ] {
+            assert_eq!(id(sort(&block(Some("js"), call))), "other", "{call}");
+        }
         let bare = "int findMinStep(string board, string hand);";
         assert_eq!(
             id(sort(&block(Some("cpp"), bare))),
