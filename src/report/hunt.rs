@@ -318,8 +318,8 @@ pub fn metamorphic(results: &[(String, Vec<(String, Inconsistency)>)], calls: u6
             Some((case, i)) => {
                 let _ = writeln!(
                     o,
-                    "  {name}: disagrees with itself on {} cases; first {case}: {}",
-                    found.len(),
+                    "  {name}: disagrees with itself on {}; first {case}: {}",
+                    super::count(found.len(), "case"),
                     i.describe()
                 );
             }
