@@ -77,7 +77,9 @@ fn exhaust_heading(o: &mut String, r: &ExhaustReport, merged: Option<usize>) {
         "  sweep: {} classes under colour renaming x board reversal, standing for {} instances",
         r.domain.classes, r.domain.instances
     );
-    let how = if r.all || r.counterexample.is_none() {
+    let how = if r.incomplete.is_some() {
+        "in size order until the stop"
+    } else if r.all || r.counterexample.is_none() {
         "every class"
     } else {
         "in size order up to the first failure"
