@@ -255,6 +255,7 @@ fn merge_refuses_a_counterexample_the_oracle_does_not_confirm() {
         &cx["oracle"],
     );
     let truth = oracle.clone();
+    let class = report["counterexample_class"].clone();
     type Edit = Box<dyn Fn(&mut serde_json::Value)>;
     let edits: Vec<(&str, Edit, String)> = vec![
         (
@@ -267,6 +268,16 @@ fn merge_refuses_a_counterexample_the_oracle_does_not_confirm() {
             Box::new(move |r| r["counterexample"]["got"] = truth.clone()),
             format!("the shards' counterexample {board} + {hand} is no counterexample: the solution's answer {oracle} is the oracle's; the shard files are not what exhaust wrote"),
         ),
+        // The input moved out of its class.
+        (
+            "class",
+            Box::new(|r| {
+                let cx = &mut r["counterexample"];
+                (cx["board"], cx["hand"], cx["oracle"], cx["got"]) =
+                    ("RR".into(), "R".into(), 1.into(), (-1).into());
+            }),
+            format!("the counterexample RR + R is not in its stated class {} + {} (no renaming of colours or reversal of the board turns one into the other): the shard files are not what exhaust wrote", class["board"].as_str().unwrap(), class["hand"].as_str().unwrap()),
+        ),
         // A consistent edit: RR + R needs 1, and the shard says the solution answered -1. It
         // answers 1 when called again.
         (
@@ -275,6 +286,8 @@ fn merge_refuses_a_counterexample_the_oracle_does_not_confirm() {
                 let cx = &mut r["counterexample"];
                 (cx["board"], cx["hand"], cx["oracle"], cx["got"]) =
                     ("RR".into(), "R".into(), 1.into(), (-1).into());
+                let class = &mut r["counterexample_class"];
+                (class["board"], class["hand"]) = ("RR".into(), "R".into());
             }),
             "the shards' counterexample RR + R is no counterexample: called again, no_chain_reaction answers 1, the oracle's answer; the shard files are not what exhaust wrote".to_string(),
         ),
