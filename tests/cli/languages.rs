@@ -230,7 +230,13 @@ fn go_memory_is_judged_on_the_resident_set() {
         "cases.toml",
         "[[case]]\nname = \"example-1\"\nboard = \"WRRBBW\"\nhand = \"RB\"\n",
     );
-    put("judge.toml", "[sweep]\nmax_board = 0\nmax_hand = 0\n");
+    // Touching 1 GiB costs about 2 s of kernel CPU on a small virtual machine, near the
+    // default 3 s CPU kill point once the machine is loaded: a CPU limit well above it keeps
+    // the verdict the memory limit's.
+    put(
+        "judge.toml",
+        "[limits]\ncpu_ms = 6000\n\n[sweep]\nmax_board = 0\nmax_hand = 0\n",
+    );
     let out = judge()
         .args(["run", "--cases", "cases.toml", "--config", "judge.toml"])
         .args(["--solutions-dir", "subs", "--format", "json"])
