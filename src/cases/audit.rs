@@ -430,11 +430,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("c.toml");
         let one = "[[case]]\nname = \"r\"\nboard = \"R\"\nhand = \"R\"\nexpected = 2\n";
-        std::fs::write(&path, one).unwrap();
+        crate::atomic::write(&path, one.as_bytes()).unwrap();
         let (lim, mut oracle) = (Constraints::default(), Oracle::new());
         let a = audit_file(&path, &lim, &mut oracle).unwrap();
         let added = "\n[[case]]\nname = \"g\"\nboard = \"GG\"\nhand = \"G\"\nexpected = 1\n";
-        std::fs::write(&path, format!("{one}{added}")).unwrap();
+        crate::atomic::write(&path, format!("{one}{added}").as_bytes()).unwrap();
         let Fixed::Reaudited(again) = write_fix(&a, &lim, &mut oracle).unwrap() else {
             panic!("the change was not noticed");
         };
@@ -444,7 +444,7 @@ mod tests {
             format!("{}{added}", one.replace("expected = 2", "expected = -1"))
         );
         // unchanged since its audit: written as audited
-        std::fs::write(&path, one).unwrap();
+        crate::atomic::write(&path, one.as_bytes()).unwrap();
         let a = audit_file(&path, &lim, &mut oracle).unwrap();
         assert!(matches!(
             write_fix(&a, &lim, &mut oracle).unwrap(),

@@ -98,16 +98,16 @@ fn walk(tokens: proc_macro2::TokenStream, mut within: Within) -> Option<(usize, 
                 within = Within::Code;
                 None
             }
-            TokenTree::Punct(p) if p.as_char() == '#' => {
-                let at = if is(i + 1, '!') { i + 2 } else { i + 1 };
-                match tokens.get(at) {
-                    Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Bracket => {
-                        walk(g.stream(), Within::Attribute)
-                    }
-                    _ => None,
-                }
+            TokenTree::Group(g) => {
+                // `#[...]` or `#![...]`: an attribute, walked once, as one.
+                let attribute = g.delimiter() == Delimiter::Bracket
+                    && (is(i.wrapping_sub(1), '#')
+                        || is(i.wrapping_sub(1), '!') && is(i.wrapping_sub(2), '#'));
+                walk(
+                    g.stream(),
+                    if attribute { Within::Attribute } else { within },
+                )
             }
-            TokenTree::Group(g) => walk(g.stream(), within),
             _ => None,
         };
         if found.is_some() {

@@ -565,8 +565,8 @@ fn classify_reply(
     }
 }
 
-/// A message the submission wrote, made one line of at most 300 characters: a newline or
-/// another control character in it could fake a line of the report.
+/// A message the submission wrote, made one line of at most 300 characters (and `...` when
+/// cut): a newline or another control character in it could fake a line of the report.
 fn one_line(text: &str) -> String {
     let flat: String = text
         .chars()
