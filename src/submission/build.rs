@@ -34,10 +34,6 @@ pub struct Built {
     pub dir: PathBuf,
     /// The toolchain's version line, e.g. `g++ (Debian 12.2.0-14) 12.2.0`.
     pub toolchain: String,
-    /// Whether it came from the cache.
-    pub cached: bool,
-    /// Wall time of the build (0 when cached), in milliseconds.
-    pub ms: f64,
 }
 
 /// What building a paste gave.
@@ -218,8 +214,6 @@ pub fn build(language: &Language, paste: &Paste, cache: &Path) -> Outcome {
         let built = Built {
             dir,
             toolchain: toolchain.clone(),
-            cached: true,
-            ms: 0.0,
         };
         return outcome(Ok(built), true, false, 0.0);
     }
@@ -237,8 +231,6 @@ pub fn build(language: &Language, paste: &Paste, cache: &Path) -> Outcome {
             let built = Built {
                 dir,
                 toolchain: toolchain.clone(),
-                cached: false,
-                ms,
             };
             outcome(Ok(built), false, true, ms)
         }
