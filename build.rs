@@ -228,7 +228,10 @@ struct RustFile {
 
 /// Compiles each adapted copy on its own, in parallel: `Err(rustc's message)` for one that does
 /// not compile. rustc runs in `OUT_DIR` on the relative path, so its messages name
-/// `solutions/<verdict>/<name>.rs` and the line as pasted.
+/// `solutions/<verdict>/<name>.rs` and the line as pasted. Each copy is checked as each build
+/// of the judge sees it (`cargo run --release`, `cargo build`, `cargo test`, `cargo test
+/// --release`), so code under `#[cfg(not(debug_assertions))]` or `#[cfg(test)]` cannot break
+/// one of them.
 fn check_each(files: &[RustFile], out: &std::path::Path) -> Vec<Result<(), String>> {
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
     std::thread::scope(|scope| {
@@ -238,38 +241,61 @@ fn check_each(files: &[RustFile], out: &std::path::Path) -> Vec<Result<(), Strin
             .map(|(i, f)| {
                 let rustc = &rustc;
                 scope.spawn(move || {
-                    let meta = out.join(format!("check-{i}.rmeta"));
-                    let result = std::process::Command::new(rustc)
-                        .current_dir(out)
-                        .args([
-                            "--edition",
-                            "2021",
-                            "--crate-type",
-                            "lib",
-                            "--emit=metadata",
-                        ])
-                        .args([
-                            "-A",
-                            "warnings",
-                            "--color",
-                            "never",
-                            "--crate-name",
-                            "solution",
-                        ])
-                        .arg("-o")
-                        .arg(&meta)
-                        .arg(&f.relative)
-                        .output();
-                    match result {
-                        Ok(o) if o.status.success() => Ok(()),
-                        Ok(o) => Err(String::from_utf8_lossy(&o.stderr).trim_end().to_string()),
-                        Err(e) => fail(&format!("cannot run {rustc} to check {}: {e}", f.shown)),
-                    }
+                    CONFIGURATIONS
+                        .iter()
+                        .try_for_each(|cfg| check_one(rustc, f, out, i, cfg))
                 })
             })
             .collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     })
+}
+
+/// The builds a drop-in is part of, as rustc flags: debug assertions on or off, with or
+/// without `cfg(test)`.
+const CONFIGURATIONS: [&[&str]; 4] = [
+    &["-C", "debug-assertions=off"],
+    &["-C", "debug-assertions=on"],
+    &["-C", "debug-assertions=on", "--cfg", "test"],
+    &["-C", "debug-assertions=off", "--cfg", "test"],
+];
+
+/// One copy checked under one configuration.
+fn check_one(
+    rustc: &str,
+    f: &RustFile,
+    out: &std::path::Path,
+    i: usize,
+    cfg: &[&str],
+) -> Result<(), String> {
+    let meta = out.join(format!("check-{i}.rmeta"));
+    let result = std::process::Command::new(rustc)
+        .current_dir(out)
+        .args([
+            "--edition",
+            "2021",
+            "--crate-type",
+            "lib",
+            "--emit=metadata",
+        ])
+        .args([
+            "-A",
+            "warnings",
+            "--color",
+            "never",
+            "--crate-name",
+            "solution",
+        ])
+        .args(cfg)
+        .arg("-o")
+        .arg(&meta)
+        .arg(&f.relative)
+        .output();
+    match result {
+        Ok(o) if o.status.success() => Ok(()),
+        Ok(o) => Err(String::from_utf8_lossy(&o.stderr).trim_end().to_string()),
+        Err(e) => fail(&format!("cannot run {rustc} to check {}: {e}", f.shown)),
+    }
 }
 
 /// The submission with `//!` made plain comments, `pub struct Solution;` on line 1 and the

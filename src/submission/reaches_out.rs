@@ -3,12 +3,14 @@
 
 /// Where a drop-in solution reaches past its own file, and how: `(line, message)`. It is
 /// compiled into the judge, next to the oracle, so it may not:
-/// - name the crate around it (`crate`, `super`, `zuma_judge`, `$crate` in a macro of its own);
+/// - name the crate around it (`crate`, `super`, `zuma_judge`, `$crate` in a macro of its own),
+///   in code or in a string inside an attribute (`#[serde(default = "crate::x")]`; doc
+///   comments excepted);
 /// - read another file at compile time: call `include!`, `include_str!` or `include_bytes!`,
 ///   or name one in a `use` (which could rename it), or put `path` in an attribute
-///   (`cfg_attr` included);
+///   (`cfg_attr` included), or declare an out-of-line module (`mod x;`);
 /// - use `unsafe` (which could reach the judge's code by address) or assembly (`asm!`,
-///   `global_asm!`);
+///   `global_asm!`, called or named in a `use`);
 /// - define a macro (`macro_rules!`), which could be handed a forbidden name as a token and
 ///   put it together where this token-level check cannot see it;
 /// - set how it is linked (`no_mangle`, `export_name`, `link_section`, `link`, `link_name`,
@@ -42,10 +44,6 @@ fn anywhere(name: &str) -> Option<String> {
         "macro_rules" => "defines a macro: a solution in solutions/ may not, since a macro can \
                           be handed a name this check forbids (`m!(include_str)`, `#[$p = ...]`)"
             .to_string(),
-        "asm" | "global_asm" | "naked_asm" => format!(
-            "uses `{name}!`: a solution in solutions/ is linked into the judge and may not \
-             write assembly"
-        ),
         _ => return None,
     })
 }
@@ -63,12 +61,59 @@ fn in_attribute(name: &str) -> Option<String> {
     })
 }
 
-/// An include macro called (`include_str!`) or named in a `use` (`use std::include_str as
-/// grab;`), with why. A variable of the same name is no include.
-fn including(name: &str, called: bool, within: Within) -> Option<String> {
-    let include = matches!(name, "include" | "include_str" | "include_bytes");
-    (include && (called || within == Within::Use))
-        .then(|| format!("uses `{name}!`: a solution may not read other files"))
+/// An include or assembly macro called (`include_str!`) or named in a `use` (`use
+/// std::include_str as grab;`), with why. A variable of the same name is no macro.
+fn macro_out(name: &str, called: bool, within: Within) -> Option<String> {
+    if !called && within != Within::Use {
+        return None;
+    }
+    Some(match name {
+        "include" | "include_str" | "include_bytes" => {
+            format!("uses `{name}!`: a solution may not read other files")
+        }
+        "asm" | "global_asm" | "naked_asm" => format!(
+            "uses `{name}!`: a solution in solutions/ is linked into the judge and may not \
+             write assembly"
+        ),
+        _ => return None,
+    })
+}
+
+/// A string in an attribute that names the crate around it (`#[serde(with = "crate::x")]`,
+/// which serde turns into code), with why. The string is read as the compiler reads it,
+/// escapes decoded, and split into words.
+fn string_out(literal: &proc_macro2::Literal) -> Option<String> {
+    let text = litrs::StringLit::parse(literal.to_string()).ok()?;
+    let words = text
+        .value()
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'));
+    words
+        .into_iter()
+        .find(|w| matches!(*w, "crate" | "super" | "zuma_judge"))
+        .map(|w| {
+            format!(
+                "names `{w}` in an attribute's string: a solution in solutions/ is compiled \
+                 into the judge, next to the oracle, and may name nothing outside its own file"
+            )
+        })
+}
+
+/// `mod x;`, a module in another file, with why.
+fn out_of_line(name: &str, after: &[proc_macro2::TokenTree]) -> Option<String> {
+    use proc_macro2::TokenTree::{Ident, Punct};
+    match (name, after) {
+        ("mod", [Ident(m), Punct(p), ..]) if p.as_char() == ';' => Some(format!(
+            "declares `mod {m};`, which reads another file: a solution may not read other \
+             files (write the module inline, `mod {m} {{ ... }}`)"
+        )),
+        _ => None,
+    }
+}
+
+/// Whether the tokens before a literal end in `doc =`: a doc comment, which is text.
+fn doc_value(before: &[proc_macro2::TokenTree]) -> bool {
+    use proc_macro2::TokenTree::{Ident, Punct};
+    matches!(before, [.., Ident(d), Punct(e)] if d == "doc" && e.as_char() == '=')
 }
 
 /// The first token of `tokens`, which stand `within`, that reaches out.
@@ -82,17 +127,22 @@ fn walk(tokens: proc_macro2::TokenStream, mut within: Within) -> Option<(usize, 
             TokenTree::Ident(id) => {
                 let name = id.to_string();
                 let name = name.strip_prefix("r#").unwrap_or(&name);
-                if name == "use" && within == Within::Code {
+                // `use<'a>` is a bound (precise capturing), not an item.
+                if name == "use" && within == Within::Code && !is(i + 1, '<') {
                     within = Within::Use;
                 }
                 anywhere(name)
-                    .or_else(|| including(name, is(i + 1, '!'), within))
+                    .or_else(|| macro_out(name, is(i + 1, '!'), within))
+                    .or_else(|| out_of_line(name, &tokens[i + 1..]))
                     .or_else(|| {
                         (within == Within::Attribute)
                             .then(|| in_attribute(name))
                             .flatten()
                     })
                     .map(|why| (line, why))
+            }
+            TokenTree::Literal(l) if within == Within::Attribute && !doc_value(&tokens[..i]) => {
+                string_out(l).map(|why| (line, why))
             }
             TokenTree::Punct(p) if p.as_char() == ';' && within == Within::Use => {
                 within = Within::Code;
@@ -125,6 +175,8 @@ mod tests {
     fn a_leetcode_solution_stays_in_its_file() {
         let plain = "impl Solution {\n    #[inline]\n    pub fn find_min_step(board: String, hand: String) -> i32 {\n        // the crate of r#super\n        let s = \"crate::oracle\";\n        #[allow(unused)]\n        let path = s.len();\n        let include = path > 2;\n        let link = include as i32;\n        #[cfg_attr(test, derive(Debug))]\n        struct Used;\n        -link\n    }\n}\n";
         assert_eq!(reaches_out(plain), None);
+        let names = "/// Not the crate's oracle: super fast.\nmod inner {\n    #[derive(Clone)]\n    pub struct S;\n}\nfn f<'a>(x: &'a str) -> impl Sized + use<'a> {\n    let asm = x.len();\n    let include_str = asm + 1;\n    include_str\n}\n#[deprecated(note = \"slow\")]\nfn g() {}\n";
+        assert_eq!(reaches_out(names), None);
     }
 
     #[test]
@@ -193,6 +245,32 @@ mod tests {
                 "std::arch::global_asm!(\".globl main\");",
                 1,
                 "uses `global_asm!`",
+            ),
+            (
+                "fn f() {}\nuse std::arch::asm as a;",
+                2,
+                "uses `asm!`",
+            ),
+            ("\nmod elsewhere;", 2, "declares `mod elsewhere;`"),
+            (
+                "#[derive(serde::Deserialize)]\nstruct S {\n    #[serde(default = \"crate::game::oracle::x\")]\n    a: i32,\n}",
+                3,
+                "names `crate` in an attribute's string",
+            ),
+            (
+                "#[cfg_attr(all(), serde(with = \"cr\\u{61}te::x\"))]\nstruct S;",
+                1,
+                "names `crate` in an attribute's string",
+            ),
+            (
+                "#[serde(bound = r#\"T: super::X\"#)]\nstruct S;",
+                1,
+                "names `super` in an attribute's string",
+            ),
+            (
+                "fn f() -> impl Sized + use<> {}\nfn g() { crate::x() }",
+                2,
+                "names `crate`",
             ),
         ];
         for (text, line, start) in cases {
