@@ -744,7 +744,11 @@ fn insert(r: &mut Reader, line: usize, before: Option<String>, mv: Move) {
         .and_then(|b| crate::game::rules::Board::from_letters(&b))
         .filter(|b| mv.gap <= b.len())
         .map(|b| b.play(mv));
-    r.shown = played.as_ref().map(|p| p.after.to_string());
+    // A cleared board ends the play: nothing is shown after it, as after a transition to it.
+    r.shown = played
+        .as_ref()
+        .map(|p| p.after.to_string())
+        .filter(|b| !b.is_empty());
     // The boards the move passes through: the text may state one of them next.
     r.passing = played.map_or(Vec::new(), |p| {
         std::iter::once(p.inserted.to_string())

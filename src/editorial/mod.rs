@@ -385,6 +385,37 @@ mod tests {
     }
 
     #[test]
+    fn a_named_move_that_clears_the_board_leaves_no_board_to_become_from() {
+        let text = "Input: board = \"RRBB\", hand = \"RB\"\nInsert R at index 0, then the board becomes BB.\nInsert B at index 0.\nThe board becomes WW.\n";
+        let e = extract("notes.txt", text);
+        // No transition from the empty board to WW; the moves' check replays the sequence
+        // and finds WW where the board is empty.
+        assert_eq!(
+            compact(&e),
+            ["1 mention RRBB + RB", "2 moves RRBB + RB in 4 steps"]
+        );
+        let What::Moves { steps, .. } = &e.statements[1].what else {
+            panic!("{:?}", compact(&e))
+        };
+        let steps: Vec<String> = steps
+            .iter()
+            .map(|s| match s {
+                extract::Step::Shown { line, board, .. } => format!("{line} shown {board:?}"),
+                extract::Step::Insert { line, mv, .. } => format!("{line} insert {mv:?}"),
+            })
+            .collect();
+        assert_eq!(
+            steps,
+            [
+                "2 insert Move { gap: 0, colour: R }",
+                "2 shown \"BB\"",
+                "3 insert Move { gap: 0, colour: B }",
+                "4 shown \"WW\"",
+            ]
+        );
+    }
+
+    #[test]
     fn html_shapes_with_their_lines() {
         let e = fixture("shapes.html");
         assert_eq!(
