@@ -52,6 +52,17 @@
 //! `editorial::grade` also uses `hunt` (`exhaust`, `counterexample`): a sideways arrow within one
 //! stage.
 
+/// `eprintln!` that drops a failed write. Standard error carries messages only; a reader of it
+/// that has gone (`2>&1 >report.json | head -1`) must not change the exit code, which carries
+/// the verdict.
+#[macro_export]
+macro_rules! eprintln_lossy {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 pub mod atomic;
 pub mod cases;
 pub mod editorial;

@@ -18,7 +18,7 @@ fn main() -> ExitCode {
     // Before anything else, while the process has one thread: a worker's sandbox.
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if let Some(why) = sandbox::refusal(&args) {
-        eprintln!("error: {why}");
+        zuma_judge::eprintln_lossy!("error: {why}");
         return ExitCode::from(2);
     }
     if args.get(1).is_some_and(|a| a == sandbox::INIT_COMMAND) {
@@ -30,7 +30,7 @@ fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(e) if cli::broken_pipe::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            zuma_judge::eprintln_lossy!("error: {e:#}");
             ExitCode::from(2)
         }
     }

@@ -163,12 +163,12 @@ pub fn run(config: &Config, args: AuditArgs) -> Result<u8> {
         ..Tally::default()
     };
     for e in &targets.errors {
-        eprintln!("{e}");
+        zuma_judge::eprintln_lossy!("{e}");
         tally.errors += 1;
         tally.raise(2);
     }
     for w in &targets.warnings {
-        eprintln!("warning: {w}");
+        zuma_judge::eprintln_lossy!("warning: {w}");
     }
     let human = format == HumanOrJson::Human;
     let mut oracle = Oracle::new();
@@ -187,7 +187,7 @@ pub fn run(config: &Config, args: AuditArgs) -> Result<u8> {
     }
     let interrupted = tally.audited < tally.files;
     if interrupted {
-        eprintln!(
+        zuma_judge::eprintln_lossy!(
             "interrupted: audited {} of {}: {}; the other files were not read",
             tally.audited,
             count(tally.files, "file"),
@@ -197,7 +197,7 @@ pub fn run(config: &Config, args: AuditArgs) -> Result<u8> {
             tally.code = 3;
         }
     } else {
-        eprintln!(
+        zuma_judge::eprintln_lossy!(
             "audited {}{}: {}",
             count(tally.files, "file"),
             tally.unread(),
@@ -221,12 +221,12 @@ pub fn run(config: &Config, args: AuditArgs) -> Result<u8> {
 /// refuted claims (stdout); counts them all.
 fn show(a: &FileAudit, fix: bool, human: bool, tally: &mut Tally) {
     for e in &a.errors {
-        eprintln!("{e}");
+        zuma_judge::eprintln_lossy!("{e}");
         tally.errors += 1;
         tally.raise(2);
     }
     for w in &a.warnings {
-        eprintln!("warning: {w}");
+        zuma_judge::eprintln_lossy!("warning: {w}");
     }
     if !a.diff.is_empty() {
         tally.corrections += a.corrections.len();
@@ -260,7 +260,7 @@ fn fix_file(a: &FileAudit, config: &Config, oracle: &mut Oracle, tally: &mut Tal
     match audit::write_fix(a, &config.constraints, oracle)? {
         Fixed::AsAudited => tally.written += 1,
         Fixed::Reaudited(again) => {
-            eprintln!(
+            zuma_judge::eprintln_lossy!(
                 "{}: changed while it was audited (another writer); audited again under the lock: {}",
                 a.path.display(),
                 if again.diff.is_empty() {

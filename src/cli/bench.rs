@@ -59,10 +59,10 @@ fn cmd_bench(
     // As in `run`: every case-file problem is said, and the files that loaded are still timed.
     let suite = case::load(cases, &config.constraints);
     for e in &suite.errors {
-        eprintln!("error: {e}");
+        zuma_judge::eprintln_lossy!("error: {e}");
     }
     for w in &suite.warnings {
-        eprintln!("warning: {w}");
+        zuma_judge::eprintln_lossy!("warning: {w}");
     }
     if suite.nothing_read() {
         return Ok(2);
@@ -76,7 +76,7 @@ fn cmd_bench(
         // Progress is for a person watching: none when standard error is a file or a pipe.
         &mut |row| {
             if std::io::stderr().is_terminal() {
-                eprintln!("timed {}", row.case);
+                zuma_judge::eprintln_lossy!("timed {}", row.case);
             }
         },
     )?;

@@ -2,11 +2,13 @@
 //! as ripgrep and the coreutils do, instead of a panic or an error message. The judge keeps
 //! SIGPIPE ignored, as Rust programs start, because it writes to workers' pipes and a worker
 //! that dies must be a verdict, not the judge's death; so the broken pipe to standard output
-//! is caught here, both as `println!`'s panic and as an error returned by a write.
+//! is caught here, both as `println!`'s panic and as an error returned by a write. Standard
+//! error is another matter: its messages go through `eprintln_lossy!`, which drops a failed
+//! write, so a reader of standard error that goes away (`2>&1 >report.json | head -1`) leaves
+//! the exit code, and the verdict it carries, as it was.
 
 /// Installs the panic hook that turns `println!`'s "failed printing to stdout: Broken pipe"
-/// (and `eprintln!`'s, for `2>&1 | head`) into a quiet exit 0; every other panic goes to the
-/// default hook.
+/// into a quiet exit 0; every other panic goes to the default hook.
 pub fn install() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -16,9 +18,7 @@ pub fn install() {
             .map(String::as_str)
             .or_else(|| payload.downcast_ref::<&str>().copied())
             .unwrap_or("");
-        let printing = message.starts_with("failed printing to stdout")
-            || message.starts_with("failed printing to stderr");
-        if printing && message.contains("Broken pipe") {
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
             std::process::exit(0);
         }
         default(info)

@@ -71,7 +71,7 @@ pub fn run(config: &Config, args: EditorialArgs) -> Result<u8> {
         match std::fs::read_to_string(path) {
             Ok(text) => files.push((path.display().to_string(), text)),
             Err(e) => {
-                eprintln!("error: {}: cannot read: {e}", path.display());
+                zuma_judge::eprintln_lossy!("error: {}: cannot read: {e}", path.display());
                 return Ok(2);
             }
         }
@@ -81,7 +81,7 @@ pub fn run(config: &Config, args: EditorialArgs) -> Result<u8> {
         || args.max_board > config.constraints.board_max
         || args.max_hand > config.constraints.hand_max
     {
-        eprintln!(
+        zuma_judge::eprintln_lossy!(
             "error: --max-board {} --max-hand {}: the sweep needs 1..={} and 1..={} (the constraints)",
             args.max_board, args.max_hand, config.constraints.board_max, config.constraints.hand_max
         );
@@ -92,7 +92,9 @@ pub fn run(config: &Config, args: EditorialArgs) -> Result<u8> {
         bound: (args.max_board, args.max_hand),
         code: !args.no_code,
     };
-    let review = editorial::review(&files, config, opts, &mut |what| eprintln!("{what}"))?;
+    let review = editorial::review(&files, config, opts, &mut |what| {
+        zuma_judge::eprintln_lossy!("{what}")
+    })?;
     let text = render(&review, args.format);
     anstream::stdout().write_all(text.as_bytes())?;
     for spec in &args.reports {
@@ -103,7 +105,7 @@ pub fn run(config: &Config, args: EditorialArgs) -> Result<u8> {
     if let Some(path) = &args.save {
         zuma_judge::atomic::write(path, report::case_file(&review).as_bytes())
             .with_context(|| format!("cannot write {}", path.display()))?;
-        eprintln!("saved the claims as cases in {}", path.display());
+        zuma_judge::eprintln_lossy!("saved the claims as cases in {}", path.display());
     }
     Ok(review.exit_code)
 }

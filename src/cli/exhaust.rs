@@ -95,7 +95,7 @@ pub fn run(config: &Config, a: ExhaustArgs) -> Result<u8> {
             config,
         )?,
         // A shard's smallest need not be the sweep's: `merge` records that one.
-        (Some(_), false, Some(s)) => eprintln!(
+        (Some(_), false, Some(s)) => zuma_judge::eprintln_lossy!(
             "shard {s}: counterexample not recorded; `zuma-judge merge` records the smallest of all the shards"
         ),
         _ => {}

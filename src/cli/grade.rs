@@ -161,7 +161,7 @@ pub fn run(config: &Config, args: GradeArgs) -> Result<u8> {
 fn take(args: &GradeArgs, config: &Config) -> Result<(intake::Intake, case::Suite), u8> {
     if let sandbox::Status::Off(why) = sandbox::status() {
         if why != NO_SANDBOX {
-            eprintln!(
+            zuma_judge::eprintln_lossy!(
                 "error: grade runs strangers' code, and the sandbox cannot be built here: {why}\n\
                  help: grade on a machine with unprivileged user namespaces (or as root), or pass \
                  --no-sandbox to grade without it (the README's \"Sandbox\" says what that risks)"
@@ -170,11 +170,11 @@ fn take(args: &GradeArgs, config: &Config) -> Result<(intake::Intake, case::Suit
         }
     }
     let taken = intake::intake(&args.paths).map_err(|e| {
-        eprintln!("error: {e}");
+        zuma_judge::eprintln_lossy!("error: {e}");
         2u8
     })?;
     if taken.submissions.is_empty() {
-        eprintln!(
+        zuma_judge::eprintln_lossy!(
             "error: no submission under {} ({} skipped); submissions are files ending in {}",
             args.paths
                 .iter()
@@ -189,7 +189,7 @@ fn take(args: &GradeArgs, config: &Config) -> Result<(intake::Intake, case::Suit
     let suite = case::load(&args.cases, &config.constraints);
     if suite.nothing_read() {
         for e in &suite.errors {
-            eprintln!("error: {e}");
+            zuma_judge::eprintln_lossy!("error: {e}");
         }
         return Err(2);
     }
@@ -406,7 +406,7 @@ fn keep_tape(r: &RunReport, record: &Record, had_tape: bool, path: &Path) {
         return;
     }
     if let Err(e) = record.tape.save(path) {
-        eprintln!(
+        zuma_judge::eprintln_lossy!(
             "warning: cannot keep the verdict cache's tape {}: {e}",
             path.display()
         );

@@ -151,9 +151,9 @@ pub fn record(
     };
     match regression::append(dir, solution, &rec, &config.constraints)? {
         Appended::Written { path, name } => {
-            eprintln!("recorded as {}#{name}", path.display())
+            zuma_judge::eprintln_lossy!("recorded as {}#{name}", path.display())
         }
-        Appended::AlreadyRecorded { path, name } => eprintln!(
+        Appended::AlreadyRecorded { path, name } => zuma_judge::eprintln_lossy!(
             "already recorded as {}#{name} (same input up to symmetry)",
             path.display()
         ),

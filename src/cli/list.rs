@@ -80,7 +80,7 @@ pub fn run(args: ListArgs, warn_skipped: impl Fn(&[String])) -> Result<u8> {
         if let Some(why) = clash {
             // As `run` refuses them: the list is still printed, then the error.
             println!("{text}");
-            eprintln!("error: {why}");
+            zuma_judge::eprintln_lossy!("error: {why}");
             return Ok(2);
         }
         text

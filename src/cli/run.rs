@@ -121,7 +121,7 @@ fn cmd_run(
         // No case file could be read: a table of zeros would only hide the reason. (Bad cases
         // in a file that was read are reported in the usual report.)
         for e in &suite.errors {
-            eprintln!("error: {e}");
+            zuma_judge::eprintln_lossy!("error: {e}");
         }
         return Ok(2);
     }
@@ -178,12 +178,14 @@ fn cmd_run(
         write_reports(&report, &text, None, reports)?;
     } else {
         write_reports(&report, &text, out.as_deref(), reports)?;
-        // Standard output carries a machine format: keep it parseable.
-        if out.is_none() {
-            eprint!("{comparison}");
+        // Standard output carries a machine format: keep it parseable. A reader that has gone
+        // loses the comparison, not the exit code, which is the gate's.
+        use std::io::Write as _;
+        let _ = if out.is_none() {
+            write!(std::io::stderr(), "{comparison}")
         } else {
-            print!("{comparison}");
-        }
+            write!(std::io::stdout(), "{comparison}")
+        };
     }
     Ok(code)
 }
@@ -350,11 +352,11 @@ pub fn warn_skipped(skipped: &[String]) {
             .to_string_lossy();
         // A file of a known language is skipped only outside a verdict folder.
         if languages::by_extension(&ext).is_some() {
-            eprintln!(
+            zuma_judge::eprintln_lossy!(
                 "warning: {path}: not judged: not in a verdict folder; move it into one (accepted/, wrong_answer/, ...: the verdict it should get)"
             );
         } else {
-            eprintln!(
+            zuma_judge::eprintln_lossy!(
                 "warning: {path}: not judged: no language has this file's extension (known: {})",
                 languages::extensions()
             );

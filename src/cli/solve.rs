@@ -60,7 +60,7 @@ pub fn run(config: &Config, a: SolveArgs) -> Result<u8> {
                 });
                 print!("{}", zuma_judge::report::versioned_json(&v)?);
             }
-            eprintln!("error: input rejected: {e}");
+            zuma_judge::eprintln_lossy!("error: input rejected: {e}");
             return Ok(2);
         }
     };

@@ -27,7 +27,7 @@ pub fn install() -> Result<(), ctrlc::Error> {
             None => {
                 let _ = FIRST.set(now);
                 STOP.store(true, Ordering::SeqCst);
-                eprintln!(
+                crate::eprintln_lossy!(
                     "zuma-judge: interrupted; stopping and writing the report of what was judged (again to quit at once)"
                 );
             }

@@ -407,6 +407,26 @@ fn a_closed_pipe_is_a_quiet_exit_0() {
     }
 }
 
+/// A reader of standard error that goes away loses the message, not the exit code: a CI gate
+/// that pipes only standard error (`2>&1 >report.json | head -1`) still sees 2 for bad input.
+#[test]
+fn a_closed_stderr_keeps_the_exit_code() {
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("zuma-judge"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["solve", "RRXX", "WB"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stderr.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        (out.status.code(), out.stdout.as_slice()),
+        (Some(2), &b""[..])
+    );
+}
+
 /// `list --format json`: every registered solution with its expected verdict, language and
 /// file, under `schema_version`; `list --languages --format json` every language.
 #[test]
