@@ -399,7 +399,15 @@ impl Worker {
             }
         };
         // What the worker says of its own time is never trusted: a submission could forge it.
-        if !live.settle(limits.memory_mib, cpu_now) {
+        // Nor is a worker trusted after a call that used `limit / MARGIN` of CPU time or more
+        // (the band where a call is rerun, and past it): a submission that wrote a reply early,
+        // before its work ended, leaves the harness's own reply to come, which could reach the
+        // judge after the next request went out and answer it, a rerun at no cost (the fastest
+        // run decides) or the next case. The next call starts on a fresh worker.
+        if cpu_ms >= limits.cpu_ms as f64 / MARGIN {
+            live.kill();
+            self.live = None;
+        } else if !live.settle(limits.memory_mib, cpu_now) {
             self.live = None;
         }
         Outcome {

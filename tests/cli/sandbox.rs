@@ -201,6 +201,48 @@ fn hostile_submissions_get_their_verdicts_and_leave_nothing_behind() {
     assert_eq!(processes_mentioning(&cache), Vec::<String>::new());
 }
 
+/// A reply forged before the work ends (1.25 s of CPU against a 1 s limit) leaves the harness's
+/// own reply to come. With reruns on, that reply would answer the rerun at once, and the fastest
+/// run decides: the worker is replaced after such a call, so every run is TLE.
+#[test]
+#[ignore = "slow (7 s of CPU: four runs of the first case); .ci/run runs it"]
+fn a_forged_early_reply_answers_no_rerun() {
+    let dir = hostile_workspace();
+    let d = dir.path();
+    std::fs::write(
+        d.join("judge.toml"),
+        CONFIG.replace("reruns = 0", "reruns = 3"),
+    )
+    .unwrap();
+    let folder = d.join("sd/time_limit_exceeded");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::copy(d.join("subs/forged_time.py"), folder.join("forged_time.py")).unwrap();
+    let out = judge()
+        .current_dir(d)
+        .env("ZUMA_JUDGE_CACHE", d.join("cache"))
+        .args(["run", "--solutions-dir", "sd", "--solution", "forged_time"])
+        .args(["--cases", "cases", "--format", "json"])
+        .output()
+        .unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let cases = report["solutions"][0]["cases"].as_array().unwrap();
+    let verdicts: Vec<&str> = cases
+        .iter()
+        .map(|c| c["verdict"].as_str().unwrap())
+        .collect();
+    assert_eq!(verdicts, ["TLE", "TLE", "TLE", "SKIP"]);
+    // The first case ran four times, each one a whole call's CPU time.
+    let runs: Vec<f64> = cases[0]["cpu_runs_ms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|ms| ms.as_f64().unwrap())
+        .collect();
+    assert_eq!(runs.len(), 4, "{runs:?}");
+    assert!(runs.iter().all(|&ms| ms > 1000.0), "{runs:?}");
+    assert_eq!(out.status.code(), Some(0));
+}
+
 #[test]
 fn no_sandbox_is_said_in_the_report() {
     let out = judge()
