@@ -168,8 +168,8 @@ fn main() {
             Ok(()) => {
                 writeln!(
                     modules,
-                    "#[allow(warnings, clippy::all, non_snake_case)]\nmod {module} {{ include!({:?}); }}",
-                    copy.display().to_string()
+                    "{}",
+                    module_of(module, &copy.display().to_string())
                 )
                 .unwrap();
                 writeln!(
@@ -227,11 +227,10 @@ struct RustFile {
 }
 
 /// Compiles each adapted copy on its own, in parallel: `Err(rustc's message)` for one that does
-/// not compile. rustc runs in `OUT_DIR` on the relative path, so its messages name
-/// `solutions/<verdict>/<name>.rs` and the line as pasted. Each copy is checked as each build
-/// of the judge sees it (`cargo run --release`, `cargo build`, `cargo test`, `cargo test
-/// --release`), so code under `#[cfg(not(debug_assertions))]` or `#[cfg(test)]` cannot break
-/// one of them.
+/// not compile. rustc runs in `OUT_DIR` on a crate of one module that includes the relative
+/// path, so its messages name `solutions/<verdict>/<name>.rs` and the line as pasted. Each
+/// copy is checked as each build of the judge sees it ([`CONFIGURATIONS`]), so code under
+/// `#[cfg(not(debug_assertions))]` or in a `#[test]` cannot break one of them.
 fn check_each(files: &[RustFile], out: &std::path::Path) -> Vec<Result<(), String>> {
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
     std::thread::scope(|scope| {
@@ -251,13 +250,28 @@ fn check_each(files: &[RustFile], out: &std::path::Path) -> Vec<Result<(), Strin
     })
 }
 
-/// The builds a drop-in is part of, as rustc flags: debug assertions on or off, with or
-/// without `cfg(test)`.
-const CONFIGURATIONS: [&[&str]; 4] = [
+/// The module a drop-in becomes, in the registry and in its check alike. A doc comment's code
+/// block in it is no doctest of the judge's (`cargo test --doc` would run it outside the
+/// sandbox, linked to the judge's library): when rustdoc collects doctests, the module is a
+/// stub.
+fn module_of(module: &str, path: &str) -> String {
+    format!(
+        "#[cfg(not(doctest))]\n#[allow(warnings, clippy::all, non_snake_case)]\nmod {module} {{ include!({path:?}); }}\n\
+         #[cfg(doctest)]\nmod {module} {{ pub fn {ENTRY}(_: String, _: String) -> i32 {{ unreachable!() }} }}"
+    )
+}
+
+/// The builds a drop-in is part of, as rustc flags: `cargo build --release` and `cargo build`,
+/// `cargo test` and `cargo test --release` (`--test` type-checks `#[test]` functions too),
+/// `cargo clippy` with and without its tests, and `cargo doc`.
+const CONFIGURATIONS: [&[&str]; 7] = [
     &["-C", "debug-assertions=off"],
     &["-C", "debug-assertions=on"],
-    &["-C", "debug-assertions=on", "--cfg", "test"],
-    &["-C", "debug-assertions=off", "--cfg", "test"],
+    &["-C", "debug-assertions=on", "--test"],
+    &["-C", "debug-assertions=off", "--test"],
+    &["-C", "debug-assertions=on", "--cfg", "clippy"],
+    &["-C", "debug-assertions=on", "--cfg", "clippy", "--test"],
+    &["-C", "debug-assertions=on", "--cfg", "doc"],
 ];
 
 /// One copy checked under one configuration.
@@ -268,6 +282,11 @@ fn check_one(
     i: usize,
     cfg: &[&str],
 ) -> Result<(), String> {
+    // Compiled as the judge compiles it: a module around `include!`.
+    // The crate root is named relative to `OUT_DIR`, so rustc names the included file as
+    // `solutions/<verdict>/<name>.rs`.
+    let root = format!("check-{i}.rs");
+    fs::write(out.join(&root), module_of("m", &f.relative)).unwrap();
     let meta = out.join(format!("check-{i}.rmeta"));
     let result = std::process::Command::new(rustc)
         .current_dir(out)
@@ -289,7 +308,7 @@ fn check_one(
         .args(cfg)
         .arg("-o")
         .arg(&meta)
-        .arg(&f.relative)
+        .arg(&root)
         .output();
     match result {
         Ok(o) if o.status.success() => Ok(()),

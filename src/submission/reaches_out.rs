@@ -4,11 +4,11 @@
 /// Where a drop-in solution reaches past its own file, and how: `(line, message)`. It is
 /// compiled into the judge, next to the oracle, so it may not:
 /// - name the crate around it (`crate`, `super`, `zuma_judge`, `$crate` in a macro of its own),
-///   in code or in a string inside an attribute (`#[serde(default = "crate::x")]`; doc
-///   comments excepted);
+///   in code, or as a path in a string inside an attribute (`#[serde(default =
+///   "crate::x")]`; doc comments excepted);
 /// - read another file at compile time: call `include!`, `include_str!` or `include_bytes!`,
-///   or name one in a `use` (which could rename it), or put `path` in an attribute
-///   (`cfg_attr` included), or declare an out-of-line module (`mod x;`);
+///   or name one in a `use` (which could rename it), or put `path` or `debugger_visualizer`
+///   in an attribute (`cfg_attr` included), or declare an out-of-line module (`mod x;`);
 /// - use `unsafe` (which could reach the judge's code by address) or assembly (`asm!`,
 ///   `global_asm!`, called or named in a `use`);
 /// - define a macro (`macro_rules!`), which could be handed a forbidden name as a token and
@@ -51,7 +51,9 @@ fn anywhere(name: &str) -> Option<String> {
 /// Names that reach out inside an attribute (`#[...]`, `#![...]`, at any depth), with why.
 fn in_attribute(name: &str) -> Option<String> {
     Some(match name {
-        "path" => "uses `#[path]`: a solution may not read other files".to_string(),
+        "path" | "debugger_visualizer" => {
+            format!("uses `#[{name}]`: a solution may not read other files")
+        }
         "no_mangle" | "export_name" | "link_section" | "link" | "link_name" | "used"
         | "global_allocator" | "panic_handler" => format!(
             "uses `#[{name}]`: a solution in solutions/ is linked into the judge and may not \
@@ -79,17 +81,23 @@ fn macro_out(name: &str, called: bool, within: Within) -> Option<String> {
     })
 }
 
-/// A string in an attribute that names the crate around it (`#[serde(with = "crate::x")]`,
-/// which serde turns into code), with why. The string is read as the compiler reads it,
-/// escapes decoded, and split into words.
+/// A string in an attribute that names the crate around it as a path (`#[serde(with =
+/// "crate::x")]`, which serde turns into code), with why. The string is read as the compiler
+/// reads it, escapes decoded; prose (`reason = "super short"`) is no path.
 fn string_out(literal: &proc_macro2::Literal) -> Option<String> {
     let text = litrs::StringLit::parse(literal.to_string()).ok()?;
-    let words = text
-        .value()
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'));
-    words
+    let text = text.value();
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let named = |name: &str| {
+        text.match_indices(name).any(|(at, _)| {
+            let rest = &text[at + name.len()..];
+            let whole = !text[..at].ends_with(word) && !rest.starts_with(word);
+            whole && (name == "zuma_judge" || rest.trim_start().starts_with("::"))
+        })
+    };
+    ["crate", "super", "zuma_judge"]
         .into_iter()
-        .find(|w| matches!(*w, "crate" | "super" | "zuma_judge"))
+        .find(|name| named(name))
         .map(|w| {
             format!(
                 "names `{w}` in an attribute's string: a solution in solutions/ is compiled \
@@ -175,7 +183,7 @@ mod tests {
     fn a_leetcode_solution_stays_in_its_file() {
         let plain = "impl Solution {\n    #[inline]\n    pub fn find_min_step(board: String, hand: String) -> i32 {\n        // the crate of r#super\n        let s = \"crate::oracle\";\n        #[allow(unused)]\n        let path = s.len();\n        let include = path > 2;\n        let link = include as i32;\n        #[cfg_attr(test, derive(Debug))]\n        struct Used;\n        -link\n    }\n}\n";
         assert_eq!(reaches_out(plain), None);
-        let names = "/// Not the crate's oracle: super fast.\nmod inner {\n    #[derive(Clone)]\n    pub struct S;\n}\nfn f<'a>(x: &'a str) -> impl Sized + use<'a> {\n    let asm = x.len();\n    let include_str = asm + 1;\n    include_str\n}\n#[deprecated(note = \"slow\")]\nfn g() {}\n";
+        let names = "#[allow(clippy::needless_range_loop, reason = \"super short; crate-free\")]\nfn h() {}\n/// Not the crate's oracle: super fast.\nmod inner {\n    #[derive(Clone)]\n    pub struct S;\n}\nfn f<'a>(x: &'a str) -> impl Sized + use<'a> {\n    let asm = x.len();\n    let include_str = asm + 1;\n    include_str\n}\n#[deprecated(note = \"slow\")]\nfn g() {}\n";
         assert_eq!(reaches_out(names), None);
     }
 
@@ -252,6 +260,16 @@ mod tests {
                 "uses `asm!`",
             ),
             ("\nmod elsewhere;", 2, "declares `mod elsewhere;`"),
+            (
+                "#[debugger_visualizer(gdb_script_file = \"../cases/hard.toml\")]\nmod m {}",
+                1,
+                "uses `#[debugger_visualizer]`",
+            ),
+            (
+                "#[serde(with = \"zuma_judge\")]\nstruct S;",
+                1,
+                "names `zuma_judge` in an attribute's string",
+            ),
             (
                 "#[derive(serde::Deserialize)]\nstruct S {\n    #[serde(default = \"crate::game::oracle::x\")]\n    a: i32,\n}",
                 3,
