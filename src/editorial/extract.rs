@@ -359,8 +359,9 @@ pub fn statements(lines: &[Line]) -> Vec<Statement> {
             r.close_example();
             r.shown = None;
         }
-        if let Some(rest) = calls(&mut r, l.line, text) {
-            rows_and_prose(&mut r, l.line, &rest);
+        let (rest, called) = calls(text);
+        if !called.is_empty() {
+            rows_and_prose(&mut r, l.line, &rest, called);
             continue;
         }
         if let Some((board, hand, board_line)) = pair_at(lines, i) {
@@ -387,7 +388,7 @@ pub fn statements(lines: &[Line]) -> Vec<Statement> {
             r.last = l.line;
             continue;
         }
-        if table_row(&mut r, l.line, text) || rows_and_prose(&mut r, l.line, text) {
+        if table_row(&mut r, l.line, text) || rows_and_prose(&mut r, l.line, text, Vec::new()) {
             continue;
         }
         play(&mut r, l.line, text);
@@ -397,26 +398,22 @@ pub fn statements(lines: &[Line]) -> Vec<Statement> {
 }
 
 /// Every call of the entry point on the line, with its answer (test code, or prose quoting
-/// code: `findMinStep("G","GGGGG") == 2 and findMinStep("R","R") == 2`). Returns the line with
-/// the calls blanked out, for the prose pairs after them, or `None` when it held no call.
-fn calls(r: &mut Reader, line: usize, text: &str) -> Option<String> {
+/// code: `findMinStep("G","GGGGG") == 2 and findMinStep("R","R") == 2`), and the line with the
+/// calls blanked out, for the other pairs around them.
+fn calls(text: &str) -> (String, Vec<LinePair>) {
     let mut rest = text.to_string();
     let mut found = Vec::new();
     for c in CALL_EXPECTED_FIRST.captures_iter(text) {
         let claimed = c[1].parse().ok();
-        found.push((start(&c), c[2].to_string(), c[3].to_string(), claimed));
+        found.push((span(&c), c[2].to_string(), c[3].to_string(), Some(claimed)));
         blank(&mut rest, c.get(0));
     }
     for c in CALL.captures_iter(&rest.clone()) {
         let claimed = c.get(3).and_then(|n| n.as_str().parse().ok());
-        found.push((start(&c), c[1].to_string(), c[2].to_string(), claimed));
+        found.push((span(&c), c[1].to_string(), c[2].to_string(), Some(claimed)));
         blank(&mut rest, c.get(0));
     }
-    found.sort_by_key(|f| f.0);
-    for (_, board, hand, claimed) in found.iter().cloned() {
-        r.pair(line, board, hand, claimed);
-    }
-    (!found.is_empty()).then_some(rest)
+    (rest, found)
 }
 
 /// Replaces the match `m` in `text` with spaces, keeping every other byte where it was.
@@ -518,12 +515,13 @@ fn table_row(r: &mut Reader, line: usize, text: &str) -> bool {
 /// prose pair, whose answer is read from the words after it).
 type LinePair = (Range<usize>, String, String, Option<Option<i64>>);
 
-/// Quoted pairs of a test list and pairs in prose; true when the line held one.
-fn rows_and_prose(r: &mut Reader, line: usize, text: &str) -> bool {
+/// The calls found on the line (blanked out of `text`), quoted pairs of a test list and pairs
+/// in prose, in line order; true when the line held one.
+fn rows_and_prose(r: &mut Reader, line: usize, text: &str, called: Vec<LinePair>) -> bool {
     // Every pair on the line, quoted (`"WRRBBW", "RB"`, with its number) or in prose
     // (`RRWWRRBBRR + WB`, with the answer the words after it give), in line order.
     let alphabet = QUOTED_LETTER.find_iter(text).count() >= 3;
-    let mut pairs: Vec<LinePair> = Vec::new();
+    let mut pairs: Vec<LinePair> = called;
     if !alphabet {
         for c in QUOTED_PAIR.captures_iter(text) {
             let claimed = c.get(3).and_then(|n| n.as_str().parse().ok());
@@ -651,11 +649,6 @@ enum Event {
     Insert(Option<String>, Move),
     /// A stated board ("the board becomes WRRRBBW").
     Shown(String),
-}
-
-/// Where a match starts.
-fn start(c: &regex::Captures) -> usize {
-    c.get(0).map_or(0, |m| m.start())
 }
 
 /// Where a match lies.

@@ -385,6 +385,19 @@ mod tests {
     }
 
     #[test]
+    fn pairs_of_every_shape_on_one_line_are_read_in_line_order() {
+        let text = "Try RGBY + RR, then findMinStep(\"G\", \"GG\"), then \"WRRBBW\", \"RB\".\n";
+        assert_eq!(
+            compact(&extract("order.txt", text)),
+            [
+                "1 mention RGBY + RR",
+                "1 mention G + GG",
+                "1 mention WRRBBW + RB"
+            ]
+        );
+    }
+
+    #[test]
     fn a_named_move_that_clears_the_board_leaves_no_board_to_become_from() {
         let text = "Input: board = \"RRBB\", hand = \"RB\"\nInsert R at index 0, then the board becomes BB.\nInsert B at index 0.\nThe board becomes WW.\n";
         let e = extract("notes.txt", text);

@@ -164,7 +164,8 @@ pub fn human(r: &Review) -> String {
             let _ = writeln!(o, "  {}", crate::report::draw::GAP_LEGEND);
         }
         for c in &r.code {
-            let _ = writeln!(o, "  {}", code_line(c));
+            // A compiler's message of many lines stays under its block.
+            let _ = writeln!(o, "  {}", code_line(c).replace('\n', "\n      "));
             for w in &witness_rows(c) {
                 let _ = writeln!(o, "      {w}");
             }
@@ -265,7 +266,7 @@ fn markdown_code(o: &mut String, r: &Review) {
             c.line,
             c.language.as_deref().unwrap_or("-"),
             c.verdict,
-            details.replace('|', "\\|")
+            details.replace('|', "\\|").replace('\n', "<br>")
         );
     }
     if r.code.iter().any(has_witness) {
@@ -440,4 +441,48 @@ fn saved<'a>(
         claims: Vec::new(),
     });
     cases.last_mut().expect("just pushed")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A compiler's message of two lines: indented under its block for people, one table cell
+    /// in Markdown.
+    #[test]
+    fn a_message_of_many_lines_stays_in_its_place() {
+        let r = Review {
+            schema_version: 1,
+            files: vec!["go.md".into()],
+            claims: Vec::new(),
+            mentions: Vec::new(),
+            code: vec![CodeResult {
+                file: "go.md".into(),
+                line: 27,
+                language: Some("go".into()),
+                verdict: "compile_error".into(),
+                counterexample: None,
+                from_sweep: false,
+                message: Some("# command-line-arguments\ngo.md:28:7: undefined: x".into()),
+                swept: None,
+                witness: Vec::new(),
+            }],
+            summary: Default::default(),
+            exit_code: 1,
+        };
+        let human = human(&r);
+        assert!(
+            human.contains(
+                "Code\n  go.md:27  go  compile_error: # command-line-arguments\n      go.md:28:7: undefined: x\n"
+            ),
+            "{human}"
+        );
+        let markdown = markdown(&r);
+        assert!(
+            markdown.contains(
+                "| go.md:27 | go | compile_error | # command-line-arguments<br>go.md:28:7: undefined: x |\n"
+            ),
+            "{markdown}"
+        );
+    }
 }
