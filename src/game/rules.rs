@@ -421,7 +421,7 @@ pub enum InputError {
     #[error("empty hand: the hand needs at least 1 ball")]
     EmptyHand,
     /// A board longer than `board_max`.
-    #[error("board too long: {len} balls, the limit is {max} (board_max under [constraints] in the config file)")]
+    #[error("board too long: {len} balls, the limit is {max} (board_max under [constraints] in judge.toml or the --config file; 16 by default)")]
     BoardTooLong {
         /// Balls on the board.
         len: usize,
@@ -429,7 +429,7 @@ pub enum InputError {
         max: usize,
     },
     /// A hand larger than `hand_max`.
-    #[error("hand too large: {len} balls, the limit is {max} (hand_max under [constraints] in the config file)")]
+    #[error("hand too large: {len} balls, the limit is {max} (hand_max under [constraints] in judge.toml or the --config file; 5 by default)")]
     HandTooLarge {
         /// Balls in the hand.
         len: usize,
