@@ -399,19 +399,23 @@ impl Worker {
             }
         };
         // What the worker says of its own time is never trusted: a submission could forge it.
-        // Nor is a worker trusted after a call that used `limit / MARGIN` of CPU time or more
-        // (the band where a call is rerun, and past it): a submission that wrote a reply early,
-        // before its work ended, leaves the harness's own reply to come, which could reach the
-        // judge after the next request went out and answer it, a rerun at no cost (the fastest
-        // run decides) or the next case. The next call starts on a fresh worker.
-        if cpu_ms >= limits.cpu_ms as f64 / MARGIN {
+        let result = classify_reply(reply, (&limits, wall_limit), cpu_ms, wall_ms - core_wait_ms);
+        // Nor is a worker kept after a call that may be rerun (`limit / MARGIN` of CPU time or
+        // more) or that is a TLE: a submission that wrote a reply early, before its work ended,
+        // leaves the harness's own reply to come, which could reach the judge after the next
+        // request went out and answer it. A rerun repeats the input, so the work done after
+        // the early reply would be the rerun's, uncharged, and the fastest run decides. Every
+        // rerun, and the case after such a call, starts on a fresh worker.
+        let rerun_may_follow =
+            cpu_ms >= limits.cpu_ms as f64 / MARGIN || matches!(result, Err(Failure::TimeLimit(_)));
+        if rerun_may_follow {
             live.kill();
             self.live = None;
         } else if !live.settle(limits.memory_mib, cpu_now) {
             self.live = None;
         }
         Outcome {
-            result: classify_reply(reply, (&limits, wall_limit), cpu_ms, wall_ms - core_wait_ms),
+            result,
             wall_ms,
             cpu_ms,
             memory_kib,
