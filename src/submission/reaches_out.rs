@@ -13,6 +13,8 @@
 ///   `global_asm!`, called or named in a `use`);
 /// - define a macro (`macro_rules!`), which could be handed a forbidden name as a token and
 ///   put it together where this token-level check cannot see it;
+/// - carry tests (`#[test]`, `cfg(test)`), which `cargo test` would run inside the judge's own
+///   test binary;
 /// - set how it is linked (`no_mangle`, `export_name`, `link_section`, `link`, `link_name`,
 ///   `used`, `global_allocator`, `panic_handler`), which could replace a symbol of the judge's.
 ///
@@ -54,6 +56,9 @@ fn in_attribute(name: &str) -> Option<String> {
         "path" | "debugger_visualizer" => {
             format!("uses `#[{name}]`: a solution may not read other files")
         }
+        "test" => "has tests (`#[test]`, `cfg(test)`): `cargo test` would run them inside the \
+                   judge's own test binary, outside the sandbox"
+            .to_string(),
         "no_mangle" | "export_name" | "link_section" | "link" | "link_name" | "used"
         | "global_allocator" | "panic_handler" => format!(
             "uses `#[{name}]`: a solution in solutions/ is linked into the judge and may not \
@@ -92,7 +97,8 @@ fn string_out(literal: &proc_macro2::Literal) -> Option<String> {
         text.match_indices(name).any(|(at, _)| {
             let rest = &text[at + name.len()..];
             let whole = !text[..at].ends_with(word) && !rest.starts_with(word);
-            whole && (name == "zuma_judge" || rest.trim_start().starts_with("::"))
+            let path = rest.trim_start().starts_with("::") || text.trim() == name;
+            whole && (name == "zuma_judge" || path)
         })
     };
     ["crate", "super", "zuma_judge"]
@@ -181,7 +187,7 @@ mod tests {
 
     #[test]
     fn a_leetcode_solution_stays_in_its_file() {
-        let plain = "impl Solution {\n    #[inline]\n    pub fn find_min_step(board: String, hand: String) -> i32 {\n        // the crate of r#super\n        let s = \"crate::oracle\";\n        #[allow(unused)]\n        let path = s.len();\n        let include = path > 2;\n        let link = include as i32;\n        #[cfg_attr(test, derive(Debug))]\n        struct Used;\n        -link\n    }\n}\n";
+        let plain = "impl Solution {\n    #[inline]\n    pub fn find_min_step(board: String, hand: String) -> i32 {\n        // the crate of r#super\n        let s = \"crate::oracle\";\n        #[allow(unused)]\n        let path = s.len();\n        let include = path > 2;\n        let link = include as i32;\n        #[cfg_attr(debug_assertions, derive(Debug))]\n        struct Used;\n        -link\n    }\n}\n";
         assert_eq!(reaches_out(plain), None);
         let names = "#[allow(clippy::needless_range_loop, reason = \"super short; crate-free\")]\nfn h() {}\n/// Not the crate's oracle: super fast.\nmod inner {\n    #[derive(Clone)]\n    pub struct S;\n}\nfn f<'a>(x: &'a str) -> impl Sized + use<'a> {\n    let asm = x.len();\n    let include_str = asm + 1;\n    include_str\n}\n#[deprecated(note = \"slow\")]\nfn g() {}\n";
         assert_eq!(reaches_out(names), None);
@@ -264,6 +270,21 @@ mod tests {
                 "#[debugger_visualizer(gdb_script_file = \"../cases/hard.toml\")]\nmod m {}",
                 1,
                 "uses `#[debugger_visualizer]`",
+            ),
+            (
+                "#[cfg(test)]\nmod tests {}",
+                1,
+                "has tests",
+            ),
+            (
+                "fn f() {}\n#[test]\nfn t() {}",
+                2,
+                "has tests",
+            ),
+            (
+                "#[serde(with = \" super \")]\nstruct S;",
+                1,
+                "names `super` in an attribute's string",
             ),
             (
                 "#[serde(with = \"zuma_judge\")]\nstruct S;",
