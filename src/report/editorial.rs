@@ -165,7 +165,7 @@ pub fn human(r: &Review) -> String {
         }
         for c in &r.code {
             // A compiler's message of many lines stays under its block.
-            let _ = writeln!(o, "  {}", code_line(c).replace('\n', "\n      "));
+            let _ = writeln!(o, "  {}", code_line(c).trim_end().replace('\n', "\n      "));
             for w in &witness_rows(c) {
                 let _ = writeln!(o, "      {w}");
             }
@@ -250,6 +250,16 @@ pub fn markdown(r: &Review) -> String {
     o
 }
 
+/// Text as one Markdown table cell: `|` escaped, `<` and `&` as entities (a compiler's
+/// `Vec<i32>` is no HTML tag), lines joined with `<br>`.
+fn markdown_cell(text: &str) -> String {
+    text.trim_end()
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('|', "\\|")
+        .replace('\n', "<br>")
+}
+
 /// The Markdown review's code section: a table, then each counterexample's witness.
 fn markdown_code(o: &mut String, r: &Review) {
     if r.code.is_empty() {
@@ -266,7 +276,7 @@ fn markdown_code(o: &mut String, r: &Review) {
             c.line,
             c.language.as_deref().unwrap_or("-"),
             c.verdict,
-            details.replace('|', "\\|").replace('\n', "<br>")
+            markdown_cell(details)
         );
     }
     if r.code.iter().any(has_witness) {
@@ -463,7 +473,7 @@ mod tests {
                 verdict: "compile_error".into(),
                 counterexample: None,
                 from_sweep: false,
-                message: Some("# command-line-arguments\ngo.md:28:7: undefined: x".into()),
+                message: Some("# command-line-arguments\ngo.md:28:7: undefined: x<i32>\n".into()),
                 swept: None,
                 witness: Vec::new(),
             }],
@@ -473,14 +483,14 @@ mod tests {
         let human = human(&r);
         assert!(
             human.contains(
-                "Code\n  go.md:27  go  compile_error: # command-line-arguments\n      go.md:28:7: undefined: x\n"
+                "Code\n  go.md:27  go  compile_error: # command-line-arguments\n      go.md:28:7: undefined: x<i32>\n"
             ),
             "{human}"
         );
         let markdown = markdown(&r);
         assert!(
             markdown.contains(
-                "| go.md:27 | go | compile_error | # command-line-arguments<br>go.md:28:7: undefined: x |\n"
+                "| go.md:27 | go | compile_error | # command-line-arguments<br>go.md:28:7: undefined: x&lt;i32> |\n"
             ),
             "{markdown}"
         );

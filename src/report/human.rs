@@ -227,9 +227,15 @@ pub fn toolchains(o: &mut String, r: &RunReport) {
         } else {
             ""
         };
+        // Neither cached nor compiled: a toolchain missing, the text alone ruled it out, or the
+        // judge could not build (a full disk).
+        let unbuilt = match b.submissions.saturating_sub(b.cached + b.compiled) {
+            0 => String::new(),
+            n => format!(", {n} not built (see each one's message)"),
+        };
         let _ = writeln!(
             o,
-            "builds: {} submission{plural}, {} from the cache, {:.1} s{nothing}",
+            "builds: {} submission{plural}, {} from the cache{unbuilt}, {:.1} s{nothing}",
             b.submissions,
             b.cached,
             b.ms / 1e3

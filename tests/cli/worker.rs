@@ -389,6 +389,10 @@ fn an_interpreter_that_is_missing_is_said_once() {
         .all(|v| v.ends_with(":AC")));
     let text = String::from_utf8(run().output().unwrap().stdout).unwrap();
     assert!(text.contains("\ntoolchains: python3 not found\n"), "{text}");
+    assert!(
+        text.contains("\nbuilds: 1 submission, 0 from the cache, 1 not built (see each one's message), 0.0 s: nothing compiled\n"),
+        "{text}"
+    );
 }
 
 #[test]
