@@ -318,13 +318,17 @@ mod tests {
     fn old_limit_and_errors() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("judge.toml");
-        std::fs::write(&p, "[constraints]\nboard_max = 20\n").unwrap();
+        crate::atomic::write(&p, "[constraints]\nboard_max = 20\n".as_bytes()).unwrap();
         let c = Config::load(&p, true).unwrap();
         assert_eq!((c.constraints.board_max, c.constraints.hand_max), (20, 5));
-        std::fs::write(&p, "[constraints]\nboard_max = 20\nboard_min = 2\n").unwrap();
+        crate::atomic::write(
+            &p,
+            "[constraints]\nboard_max = 20\nboard_min = 2\n".as_bytes(),
+        )
+        .unwrap();
         let e = Config::load(&p, true).unwrap_err().to_string();
         assert!(e.contains("line 3: unknown field `board_min`"), "{e}");
-        std::fs::write(&p, "[constraints]\nboard_max = 40\n").unwrap();
+        crate::atomic::write(&p, "[constraints]\nboard_max = 40\n".as_bytes()).unwrap();
         let e = Config::load(&p, true).unwrap_err().to_string();
         assert!(
             e.ends_with("[constraints] board_max + hand_max is 45, the oracle supports at most 41"),
@@ -341,7 +345,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("judge.toml");
         let err = |text: &str| {
-            std::fs::write(&p, text).unwrap();
+            crate::atomic::write(&p, text.as_bytes()).unwrap();
             Config::load(&p, true).unwrap_err().to_string()
         };
         assert!(err("[sweep]\nmax_board = 11\n").ends_with(
@@ -356,9 +360,9 @@ mod tests {
             "[judging] wall_after_tle_ms = 100 is out of range: use 0 (the CPU limit x 1.5) or \
              2000 ([limits] cpu_ms) to 5000 (the wall limit, 2 x cpu_ms + 1000)"
         ));
-        std::fs::write(
+        crate::atomic::write(
             &p,
-            "[sweep]\nmax_board = 0\n[judging]\ntle_skip_after = 0\n",
+            b"[sweep]\nmax_board = 0\n[judging]\ntle_skip_after = 0\n",
         )
         .unwrap();
         let c = Config::load(&p, true).unwrap();
