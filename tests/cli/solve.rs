@@ -377,22 +377,27 @@ fn list_names_every_solution() {
     assert!(text.contains("solutions/accepted/seed000_bfs.rs"));
 }
 
+/// The judge started in the checkout with `args`, its standard output and error piped.
+fn spawn_piped(args: &[&str]) -> std::process::Child {
+    use std::process::Stdio;
+    std::process::Command::new(assert_cmd::cargo::cargo_bin("zuma-judge"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 /// A reader that goes away ends the command quietly with exit 0, as ripgrep does: no panic
 /// and no error message on stderr.
 #[test]
 fn a_closed_pipe_is_a_quiet_exit_0() {
-    use std::process::Stdio;
     for args in [
         &["list"][..],
         &["solve", "RRWWRRBBRR", "WB", "--explain"][..],
     ] {
-        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("zuma-judge"))
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = spawn_piped(args);
         // The reader goes before the judge writes its first line.
         drop(child.stdout.take());
         let out = child.wait_with_output().unwrap();
@@ -411,14 +416,7 @@ fn a_closed_pipe_is_a_quiet_exit_0() {
 /// that pipes only standard error (`2>&1 >report.json | head -1`) still sees 2 for bad input.
 #[test]
 fn a_closed_stderr_keeps_the_exit_code() {
-    use std::process::Stdio;
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("zuma-judge"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["solve", "RRXX", "WB"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_piped(&["solve", "RRXX", "WB"]);
     drop(child.stderr.take());
     let out = child.wait_with_output().unwrap();
     assert_eq!(
