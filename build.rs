@@ -240,9 +240,14 @@ fn check_each(files: &[RustFile], out: &std::path::Path) -> Vec<Result<(), Strin
             .map(|(i, f)| {
                 let rustc = &rustc;
                 scope.spawn(move || {
+                    // Compiled as the judge compiles it: a module around `include!`. The crate
+                    // root is named relative to `OUT_DIR`, so rustc names the included file as
+                    // `solutions/<verdict>/<name>.rs`.
+                    let root = format!("check-{i}.rs");
+                    fs::write(out.join(&root), module_of("m", &f.relative)).unwrap();
                     CONFIGURATIONS
                         .iter()
-                        .try_for_each(|cfg| check_one(rustc, f, out, i, cfg))
+                        .try_for_each(|cfg| check_one(rustc, f, out, &root, cfg))
                 })
             })
             .collect();
@@ -271,20 +276,15 @@ const CONFIGURATIONS: [&[&str]; 4] = [
     &["-C", "debug-assertions=on", "--cfg", "doc"],
 ];
 
-/// One copy checked under one configuration.
+/// One copy, through its crate root `root` in `out`, checked under one configuration.
 fn check_one(
     rustc: &str,
     f: &RustFile,
     out: &std::path::Path,
-    i: usize,
+    root: &str,
     cfg: &[&str],
 ) -> Result<(), String> {
-    // Compiled as the judge compiles it: a module around `include!`.
-    // The crate root is named relative to `OUT_DIR`, so rustc names the included file as
-    // `solutions/<verdict>/<name>.rs`.
-    let root = format!("check-{i}.rs");
-    fs::write(out.join(&root), module_of("m", &f.relative)).unwrap();
-    let meta = out.join(format!("check-{i}.rmeta"));
+    let meta = out.join(std::path::Path::new(root).with_extension("rmeta"));
     let result = std::process::Command::new(rustc)
         .current_dir(out)
         .args([
@@ -305,7 +305,7 @@ fn check_one(
         .args(cfg)
         .arg("-o")
         .arg(&meta)
-        .arg(&root)
+        .arg(root)
         .output();
     match result {
         Ok(o) if o.status.success() => Ok(()),
