@@ -539,19 +539,20 @@ fn namespace_init(
     let _ = sethostname("zuma-sandbox");
     if spec.probe {
         let landlock = lock_down(spec, as_root, box_uid)?;
-        let (user_ns, runs_as) = if as_root {
-            ("", "a user of its own")
+        let (user_ns, runs_as, builds_as) = if as_root {
+            ("", "a user of its own", ", as a user of their own")
         } else {
             (
                 "user, ",
                 "root of its own user namespace without capabilities",
+                "",
             )
         };
         println!(
             "{user_ns}pid, net, mount, ipc, uts namespaces; read-only view of the toolchain and \
              the build; private /tmp of {FSIZE_MIB} MiB; runs as {runs_as}; {landlock}; \
              RLIMIT_NPROC {NPROC}, RLIMIT_FSIZE {FSIZE_MIB} MiB; builds in the same \
-             namespaces, as a user of their own, writing only their build folder"
+             namespaces{builds_as}, writing only their build folder"
         );
         let _ = io::stdout().flush();
         std::process::exit(0);
