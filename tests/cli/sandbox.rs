@@ -266,6 +266,16 @@ fn no_sandbox_is_said_in_the_report() {
     );
 }
 
+/// The build folders in progress left in `cache`.
+fn building_folders(cache: &Path) -> Vec<String> {
+    std::fs::read_dir(cache)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().to_string())
+        .filter(|name| name.starts_with(".building-"))
+        .collect()
+}
+
 /// [`judge`] as a plain process, which a test can start and signal, or give descriptors to.
 fn judge_process() -> std::process::Command {
     let mut c = std::process::Command::new(assert_cmd::cargo::cargo_bin("zuma-judge"));
@@ -409,12 +419,7 @@ fn build_and_limit_holes_are_closed() {
     let cache_text = cache.to_string_lossy().to_string();
     assert_eq!(processes_mentioning(&cache_text), Vec::<String>::new());
     assert_eq!(processes_mentioning("/dev/stdout"), Vec::<String>::new());
-    let building: Vec<_> = std::fs::read_dir(&cache)
-        .unwrap()
-        .flatten()
-        .filter(|e| e.file_name().to_string_lossy().starts_with(".building-"))
-        .collect();
-    assert!(building.is_empty(), "{building:?}");
+    assert_eq!(building_folders(&cache), Vec::<String>::new());
 }
 
 /// SIGTERM while a compiler hangs: the build is killed with its processes, and the judge
@@ -459,10 +464,5 @@ fn a_signal_during_builds_stops_them_and_reports() {
     assert_eq!(row["message"], "interrupted before it was built", "{row}");
     let cache_text = cache.to_string_lossy().to_string();
     assert_eq!(processes_mentioning(&cache_text), Vec::<String>::new());
-    let building: Vec<_> = std::fs::read_dir(&cache)
-        .unwrap()
-        .flatten()
-        .filter(|e| e.file_name().to_string_lossy().starts_with(".building-"))
-        .collect();
-    assert!(building.is_empty(), "{building:?}");
+    assert_eq!(building_folders(&cache), Vec::<String>::new());
 }

@@ -247,15 +247,15 @@ pub fn wrap(
     if !in_view(&resolved) {
         spec.expose.push(installation(&resolved));
     }
-    let mut all = vec![
-        INIT_COMMAND.into(),
-        serde_json::to_string(&spec)
-            .expect("a spec serialises")
-            .into(),
-        resolved.into_os_string(),
-    ];
-    all.extend(args.iter().cloned());
-    Ok((exe, all))
+    Ok((exe, init_args(&spec, resolved, args.iter().cloned())))
+}
+
+/// `sandbox-init`'s arguments: the spec as JSON, the program, its arguments.
+fn init_args(spec: &Spec, program: PathBuf, args: impl Iterator<Item = OsString>) -> Vec<OsString> {
+    let spec = serde_json::to_string(spec).expect("a spec serialises");
+    let mut all = vec![INIT_COMMAND.into(), spec.into(), program.into_os_string()];
+    all.extend(args);
+    all
 }
 
 /// `program args` as a build step: the judge's own binary as `sandbox-init` with `rules` and
@@ -300,29 +300,17 @@ pub fn wrap_build(
         build: Some(rules),
         cgroups,
     };
-    let mut all = vec![
-        INIT_COMMAND.into(),
-        serde_json::to_string(&spec)
-            .expect("a spec serialises")
-            .into(),
-        resolved.into_os_string(),
-    ];
-    all.extend(args.iter().map(OsString::from));
-    Ok((exe, all))
+    Ok((
+        exe,
+        init_args(&spec, resolved, args.iter().map(OsString::from)),
+    ))
 }
 
 /// Where `program` is on the judge's `PATH`, by the name it was found under (a multiplexer
 /// such as rustup's `rustc` reads its role from it); a shim script outside the view gives way
 /// to the same program on [`PATH`].
 fn resolve_as_named(program: &str) -> Option<PathBuf> {
-    let found = which::which(program).ok()?;
-    if in_view(&found) || !is_script(&found) {
-        return Some(found);
-    }
-    let cwd = std::env::current_dir().ok()?;
-    which::which_in(program, Some(PATH), cwd)
-        .ok()
-        .or(Some(found))
+    find(program.as_ref(), false)
 }
 
 /// For a build whose `expose`d installations hold rustup: its home, exposed too, and the
@@ -349,8 +337,16 @@ fn rustup_env(expose: &mut Vec<PathBuf>) -> Vec<(OsString, OsString)> {
 /// Where a program is: a path as given, else the judge's `PATH`; a shim script outside the
 /// view's folders (pyenv's) gives way to the same program on [`PATH`].
 pub fn resolve(program: &OsString) -> Option<PathBuf> {
+    find(program, true)
+}
+
+/// [`resolve`], with links followed when `canonical`.
+fn find(program: &std::ffi::OsStr, canonical: bool) -> Option<PathBuf> {
     let found = which::which(program).ok()?;
-    let found = fs::canonicalize(&found).unwrap_or(found);
+    let found = match canonical {
+        true => fs::canonicalize(&found).unwrap_or(found),
+        false => found,
+    };
     if in_view(&found) || !is_script(&found) {
         return Some(found);
     }

@@ -179,18 +179,23 @@ fn open_writable(spec: &Spec) -> Result<Vec<(PathBuf, OwnedFd)>, String> {
 fn bind_writable(root: &Path, path: &Path, fd: &OwnedFd) -> Result<(), String> {
     let at = inside(root, path);
     fs::create_dir_all(&at).map_err(|x| format!("{}: {x}", at.display()))?;
+    bind(path, fd, &at)?;
+    let flags = remount_flags(&at, MsFlags::MS_NODEV | MsFlags::MS_NOEXEC)?;
+    mount(None::<&str>, &at, None::<&str>, flags, None::<&str>)
+        .map_err(|x| format!("making {} writable only: {x}", path.display()))
+}
+
+/// Binds `path`, opened as `fd`, at `at`.
+fn bind(path: &Path, fd: &OwnedFd, at: &Path) -> Result<(), String> {
     let source = format!("/proc/self/fd/{}", fd.as_raw_fd());
     mount(
         Some(source.as_str()),
-        &at,
+        at,
         None::<&str>,
         MsFlags::MS_BIND | MsFlags::MS_REC,
         None::<&str>,
     )
-    .map_err(|x| format!("binding {}: {x}", path.display()))?;
-    let flags = remount_flags(&at, MsFlags::MS_NODEV | MsFlags::MS_NOEXEC)?;
-    mount(None::<&str>, &at, None::<&str>, flags, None::<&str>)
-        .map_err(|x| format!("making {} writable only: {x}", path.display()))
+    .map_err(|x| format!("binding {}: {x}", path.display()))
 }
 
 /// `root` + `path` (absolute).
@@ -214,15 +219,7 @@ fn bind_read_only(root: &Path, path: &Path, fd: &OwnedFd, is_dir: bool) -> Resul
         make_parent(&at)?;
         fs::File::create(&at).map_err(|x| format!("{}: {x}", at.display()))?;
     }
-    let source = format!("/proc/self/fd/{}", fd.as_raw_fd());
-    mount(
-        Some(source.as_str()),
-        &at,
-        None::<&str>,
-        MsFlags::MS_BIND | MsFlags::MS_REC,
-        None::<&str>,
-    )
-    .map_err(|x| format!("binding {}: {x}", path.display()))?;
+    bind(path, fd, &at)?;
     if path.starts_with("/dev") {
         return Ok(());
     }
