@@ -272,6 +272,11 @@ pub fn build(language: &Language, paste: &Paste, builder: &Builder) -> Outcome {
             let message = shown_message(&raw, &recipe.paste, paste.shown);
             outcome(Err(Unjudged::CompileError(message)), false, true, ms)
         }
+        Err(Step::Limit(m)) => {
+            // Not cached: a build that met a limit on a busy machine may pass on the next try,
+            // or under other limits.
+            outcome(Err(Unjudged::CompileError(m)), false, true, ms)
+        }
         Err(Step::Judge(m)) => outcome(Err(Unjudged::ToolchainMissing(m)), false, false, 0.0),
         Err(Step::Interrupted) => outcome(Err(Unjudged::Interrupted), false, false, 0.0),
     }
@@ -281,6 +286,8 @@ pub fn build(language: &Language, paste: &Paste, builder: &Builder) -> Outcome {
 enum Step {
     /// A command failed: its output (the compile error).
     Failed(String),
+    /// A command met a build limit (time, memory): what it met.
+    Limit(String),
     /// The judge could not run it (disk full, a command missing).
     Judge(String),
     /// Ctrl-C or SIGTERM stopped it.
@@ -479,18 +486,15 @@ fn run_step(
     let limits = &builder.limits;
     match ended {
         Ended::Exited(s) if s.success() => Ok(()),
-        Ended::Exited(_) if memory.as_ref().is_some_and(|m| m.oom_kills() > 0) => {
-            Err(Step::Failed(format!(
-                "the build ran out of memory ({} MiB)",
-                limits.memory_mib
-            )))
-        }
+        Ended::Exited(_) if memory.as_ref().is_some_and(|m| m.oom_kills() > 0) => Err(Step::Limit(
+            format!("the build ran out of memory ({} MiB)", limits.memory_mib),
+        )),
         Ended::Exited(s) => Err(Step::Failed(if output.trim().is_empty() {
             format!("`{}` failed: {s}", args[0])
         } else {
             output
         })),
-        Ended::TimedOut => Err(Step::Failed(format!(
+        Ended::TimedOut => Err(Step::Limit(format!(
             "build timed out after {} s",
             limits.wall_s
         ))),
@@ -590,7 +594,7 @@ fn shown_message(raw: &str, paste: &str, shown: &str) -> String {
             text = text.replace(&format!("{paste}{after}"), &format!("{shown}{after}"));
         }
     }
-    let text = text.trim_end();
+    let text = text.trim_end().trim_start_matches('\n');
     if text.len() <= MESSAGE_BYTES {
         return text.to_string();
     }

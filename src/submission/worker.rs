@@ -128,6 +128,10 @@ pub struct Launch {
     /// ([`Failure::Stopped`]); an interpreter that cannot be started is the solution's problem
     /// ([`Failure::Crash`], verdict RE).
     pub own: bool,
+    /// Whether the worker loads the submission's source itself (an interpreter's harness),
+    /// and so may answer `compile_error` while starting. A compiled worker never does: the
+    /// build said so already, and such a line is the submission's own, forged (RE).
+    pub loads_source: bool,
 }
 
 impl Launch {
@@ -147,6 +151,7 @@ impl Launch {
             reserve_mib: 0,
             resident_limit: false,
             own: false,
+            loads_source: false,
         }
     }
 
@@ -160,6 +165,7 @@ impl Launch {
             reserve_mib: 0,
             resident_limit: false,
             own: true,
+            loads_source: false,
         }
     }
 }
@@ -337,9 +343,12 @@ impl Worker {
             Ok(Reply {
                 compile_error: Some(e),
                 ..
-            }) => {
+            }) if self.launch.loads_source => {
                 live.kill();
-                Err(Failure::Crash(format!("{COMPILE_ERROR}{e}")))
+                Err(Failure::Crash(format!(
+                    "{COMPILE_ERROR}{}",
+                    message_lines(&e)
+                )))
             }
             _ => {
                 live.kill();
@@ -634,6 +643,26 @@ fn one_line(text: &str) -> String {
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
     clipped(&flat, 300)
+}
+
+/// A message of many lines a submission's harness sent (a compile error): control characters
+/// but line breaks and tabs dropped (a carriage return could fake a line of the report), and
+/// at most 6 KiB, as a build's message.
+fn message_lines(text: &str) -> String {
+    const MAX: usize = 6 * 1024;
+    let clean: String = text
+        .chars()
+        .filter(|c| !c.is_control() || *c == '\n' || *c == '\t')
+        .collect();
+    let clean = clean.trim_matches('\n');
+    if clean.len() <= MAX {
+        return clean.to_string();
+    }
+    let mut cut = MAX;
+    while !clean.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}\n... (message cut at {MAX} bytes)", &clean[..cut])
 }
 
 /// The first `n` characters of `text`, and "..." after them when there were more.
@@ -1362,6 +1391,20 @@ mod tests {
         assert_eq!(
             classify_death(None, Some(2), &text, Some("memory 1024 MiB")),
             Failure::MemoryLimit("memory 1024 MiB".into())
+        );
+    }
+
+    #[test]
+    fn a_harness_message_cannot_fake_report_lines() {
+        let forged = "SyntaxError (line 1)\n\r\x1b[2Jzuma-judge: all accepted\n";
+        assert_eq!(
+            message_lines(forged),
+            "SyntaxError (line 1)\n[2Jzuma-judge: all accepted"
+        );
+        let long = message_lines(&"B".repeat(100_000));
+        assert_eq!(
+            long.len(),
+            6 * 1024 + "\n... (message cut at 6144 bytes)".len()
         );
     }
 

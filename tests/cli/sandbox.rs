@@ -376,6 +376,7 @@ fn build_and_limit_holes_are_closed() {
         ("subs/memfd_hog.c", "accepted", "AC")
     };
     let want = [
+        ("subs/forged_ce.c", "run_time_error", "RE"),
         ("subs/forged_mle.c", "run_time_error", "RE"),
         ("subs/incbin_root_only.c", "compile_error", "CE"),
         ("subs/include_root_only.c", "compile_error", "CE"),
@@ -384,6 +385,7 @@ fn build_and_limit_holes_are_closed() {
         ("subs/inherited_fd.c", "wrong_answer", "AC WA"),
         ("subs/late_malformed.c", "time_limit_exceeded", "TLE SKIP"),
         memfd,
+        ("subs/ordinary.c", "accepted", "AC"),
     ];
     let want: Vec<(String, String, String)> = want
         .iter()

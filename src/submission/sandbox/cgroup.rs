@@ -13,16 +13,44 @@ fn fresh_name(what: &str) -> String {
     format!("zuma-judge-{what}-{}-{n}", std::process::id())
 }
 
-/// The first `(root, v1)` of `roots` whose probe file exists, with a new folder made under it.
+/// The first `(root, v1)` of `roots` whose probe file exists, with a new folder made under it
+/// (the first time, after the cgroups left by judges that are gone are removed).
 fn make_under(roots: &[(&str, bool, &str)], name: &str) -> Option<(PathBuf, bool)> {
     roots
         .iter()
         .filter(|(root, _, probe)| Path::new(root).join(probe).exists())
         .find_map(|(root, v1, _)| {
+            remove_orphans(Path::new(root));
             let dir = Path::new(root).join(name);
             fs::create_dir(&dir).ok()?;
             Some((dir, *v1))
         })
+}
+
+/// Removes, once per root and process, the empty cgroups of judges that are gone (killed
+/// before they could remove their own): `zuma-judge-{what}-{pid}-{n}` whose `pid` is dead.
+fn remove_orphans(root: &Path) {
+    static DONE: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+    let mut done = DONE.lock().unwrap_or_else(|e| e.into_inner());
+    if done.iter().any(|r| r == root) {
+        return;
+    }
+    done.push(root.to_path_buf());
+    let Ok(entries) = fs::read_dir(root) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().to_string();
+        let pid = name
+            .strip_prefix("zuma-judge-")
+            .and_then(|rest| rest.split('-').nth(1))
+            .and_then(|pid| pid.parse::<i32>().ok());
+        let gone = pid
+            .is_some_and(|p| nix::sys::signal::kill(nix::unistd::Pid::from_raw(p), None).is_err());
+        if gone {
+            let _ = fs::remove_dir(entry.path());
+        }
+    }
 }
 
 /// The number after `key` on the line of `text` that starts with it (`oom_kill 3`).
