@@ -408,3 +408,69 @@ fn hack_previews_ac_to_wa_before_writing_and_apply_records_it_with_its_source() 
     )));
     assert_eq!(hack(true)["applied"]["already"], true);
 }
+
+/// The exported validator, built as problemtools builds C++ (g++, C++23), accepts every input
+/// of the package and rejects every case of the suite that asserts an invalid input (which the
+/// legacy format has no folder for).
+#[test]
+fn kattis_validator_accepts_the_data_and_rejects_the_suites_invalid_cases() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("zuma");
+    judge()
+        .args(["export", "kattis"])
+        .arg(&dir)
+        .assert()
+        .success();
+    let exe = tmp.path().join("validate");
+    let built = std::process::Command::new("g++")
+        .args(["-O2", "-std=gnu++23", "-o"])
+        .arg(&exe)
+        .arg(dir.join("input_validators/validate/validate.cpp"))
+        .status()
+        .expect("g++ (Debian package g++) builds the validator");
+    assert!(built.success());
+    let validate = |input: &str| {
+        let mut child = std::process::Command::new(&exe)
+            .stdin(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        use std::io::Write as _;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        child.wait().unwrap().code().unwrap()
+    };
+    for name in files_under(&dir.join("data")) {
+        if name.ends_with(".in") {
+            let text = std::fs::read_to_string(dir.join("data").join(&name)).unwrap();
+            assert_eq!(validate(&text), 42, "{name}");
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases");
+    let suite = zuma_judge::cases::case::load(&[root], &Default::default());
+    let invalid: Vec<(String, i32)> = suite
+        .cases
+        .iter()
+        .filter(|c| c.invalid.is_some())
+        .map(|c| {
+            let text = zuma_judge::cases::pairs::input_text(&c.board, &c.hand);
+            (c.id.clone(), validate(&text))
+        })
+        .collect();
+    assert_eq!(
+        invalid,
+        [
+            "reports.toml#old-limit-18",
+            "reports.toml#empty-board",
+            "reports.toml#starting-triple",
+            "reports.toml#lowercase",
+            "reports.toml#six-in-hand",
+            "seeds.toml#starts-with-triple",
+        ]
+        .map(|id| (id.to_string(), 43))
+    );
+}
