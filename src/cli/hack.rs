@@ -196,6 +196,21 @@ fn human(r: &HackReport) -> String {
             row.path
         ));
     }
+    let already: Vec<String> = r
+        .preview
+        .iter()
+        .filter(|row| !row.changes)
+        .filter_map(|row| match row.verdict_on_case.as_deref() {
+            Some("AC") | None => None,
+            Some(v) => Some(format!("{} ({v})", row.name)),
+        })
+        .collect();
+    if !already.is_empty() {
+        s.push_str(&format!(
+            "also fail it, with a verdict that is not AC already: {}\n",
+            already.join(", ")
+        ));
+    }
     s.push_str(&match &r.applied {
         None => "nothing written; add it with --apply\n".to_string(),
         Some(a) if a.already => format!("{} already holds it as '{}'\n", a.file, a.name),

@@ -392,6 +392,35 @@ fn hack_previews_ac_to_wa_before_writing_and_apply_records_it_with_its_source() 
     );
     assert_eq!(r["changes"], 5);
     assert_eq!(r["preview"].as_array().unwrap().len(), 10);
+    let out = judge()
+        .args([
+            "hack",
+            "RRYGGYYRRYYGGYRR",
+            "GGBBB",
+            "--cases",
+            "cases/statement.toml",
+        ])
+        .arg("--solutions-dir")
+        .arg(&folder)
+        .output()
+        .unwrap();
+    let shown = folder.join("accepted/adjacent_only.py");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!(
+            "RRYGGYYRRYYGGYRR + GGBBB: oracle 5 (B@0 B@0 B@10 G@5 G@3)\n\
+             verdicts that change if it is added (5 of 10 solutions):\n\
+             \x20 fixed_rows_bfs               AC -> RE (no answer; solutions/run_time_error/fixed_rows_bfs.rs)\n\
+             \x20 run_completion_dfs           AC -> WA (answer -1; solutions/wrong_answer/run_completion_dfs.rs)\n\
+             \x20 seed003_adjacent_memo        AC -> WA (answer -1; solutions/wrong_answer/seed003_adjacent_memo.rs)\n\
+             \x20 seed003_adjacent_memo_py     AC -> WA (answer -1; solutions/wrong_answer/seed003_adjacent_memo_py.py)\n\
+             \x20 adjacent_only                AC -> WA (answer -1; {})\n\
+             also fail it, with a verdict that is not AC already: greedy_complete_runs (WA)\n\
+             nothing written; add it with --apply\n",
+            shown.display()
+        )
+    );
+    assert!(!into.exists(), "nothing is written without --apply");
     let r = hack(true);
     assert_eq!(r["applied"]["name"], "RRYGGYYRRYYGGYRR-GGBBB");
     assert_eq!(r["applied"]["already"], false);
