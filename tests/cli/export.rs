@@ -28,6 +28,19 @@ fn files_under(dir: &Path) -> Vec<String> {
     v
 }
 
+/// `export kattis` of the shipped suite into a fresh folder: the folder's owner and the
+/// package's path.
+fn exported() -> (tempfile::TempDir, std::path::PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("zuma");
+    judge()
+        .args(["export", "kattis"])
+        .arg(&dir)
+        .assert()
+        .success();
+    (tmp, dir)
+}
+
 /// The data files of the shipped suite's package, as `export` names them.
 const DATA: [&str; 25] = [
     "sample/001-seeds-example-3",
@@ -235,16 +248,7 @@ fn domjudge_zip_has_the_documented_layout() {
     }
     assert_eq!(
         entries["problem.yaml"],
-        std::fs::read_to_string({
-            let dir = tmp.path().join("k");
-            judge()
-                .args(["export", "kattis"])
-                .arg(&dir)
-                .assert()
-                .success();
-            dir.join("problem.yaml")
-        })
-        .unwrap(),
+        std::fs::read_to_string(exported().1.join("problem.yaml")).unwrap(),
         "the zip holds the Kattis package's problem.yaml, uuid included"
     );
 }
@@ -275,13 +279,7 @@ fn verdicts(args: &[&str]) -> Vec<(String, String)> {
 #[test]
 #[ignore = "judges every shipped solution twice: a minute; .ci/run runs it"]
 fn exported_data_gives_the_verdicts_of_the_toml_suite() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("zuma");
-    judge()
-        .args(["export", "kattis"])
-        .arg(&dir)
-        .assert()
-        .success();
+    let (_tmp, dir) = exported();
     let data = dir.join("data");
     let from_pairs = verdicts(&["--cases", data.to_str().unwrap()]);
     let from_toml = verdicts(&["--cases", "cases"]);
@@ -443,13 +441,7 @@ fn hack_previews_ac_to_wa_before_writing_and_apply_records_it_with_its_source() 
 /// legacy format has no folder for).
 #[test]
 fn kattis_validator_accepts_the_data_and_rejects_the_suites_invalid_cases() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("zuma");
-    judge()
-        .args(["export", "kattis"])
-        .arg(&dir)
-        .assert()
-        .success();
+    let (tmp, dir) = exported();
     let exe = tmp.path().join("validate");
     let built = std::process::Command::new("g++")
         .args(["-O2", "-std=gnu++23", "-o"])
