@@ -1,6 +1,6 @@
 //! A DOMjudge problem zip: the Kattis package ([`super::kattis`]) at the zip's root, plus
-//! `domjudge-problem.ini` (name, timelimit from `judge.toml`, color) and an `@EXPECTED_RESULTS@:`
-//! comment on top of each jury submission (DOMjudge's manual, "Problem format specification").
+//! `domjudge-problem.ini` (name, timelimit from `judge.toml`, color), the statement as
+//! `problem.txt`, and an `@EXPECTED_RESULTS@:` comment on top of each jury submission (DOMjudge's manual, "Problem format specification").
 //! DOMjudge reads the verdict from the comment in any submissions folder; in the four Kattis
 //! folders it also follows the folder, which the comment repeats.
 
@@ -34,7 +34,30 @@ pub fn package(sources: &Sources, color: &str) -> Result<Package, ExportError> {
         vec![format!("@EXPECTED_RESULTS@: {}", result_name(kind))]
     });
     package.add(INI, ini(sources, color));
+    let tex = &package.files[kattis::STATEMENT];
+    let txt = statement_txt(&String::from_utf8_lossy(tex));
+    package.add(STATEMENT, txt);
     Ok(package)
+}
+
+/// The statement DOMjudge shows teams: `problem.txt` (it takes `problem.{pdf,html,txt}`).
+pub const STATEMENT: &str = "problem.txt";
+
+/// The LaTeX statement as plain text: the name and the section titles on lines of their own,
+/// the few commands it uses (`\texttt{..}`, `$..$`) unwrapped.
+fn statement_txt(tex: &str) -> String {
+    let rules: [(&str, &str); 4] = [
+        (r"\\problemname\{([^}]*)\}", "$1\n"),
+        (r"\\section\*\{([^}]*)\}", "$1\n"),
+        (r"\\texttt\{([^}]*)\}", "$1"),
+        (r"\$([^$]*)\$", "$1"),
+    ];
+    let mut text = tex.to_string();
+    for (pattern, with) in rules {
+        let re = regex::Regex::new(pattern).expect("a valid pattern");
+        text = re.replace_all(&text, with).into_owned();
+    }
+    text
 }
 
 /// `domjudge-problem.ini`: `key = value` lines, values quoted.
@@ -65,6 +88,15 @@ pub fn zip(package: &Package) -> std::io::Result<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_statement_as_text_keeps_the_words_and_drops_the_commands() {
+        let tex = "\\problemname{Zuma Game}\n\nred (\\texttt{R}), the answer is $-1$.\n\n\\section*{Input}\n\nTwo lines.\n";
+        assert_eq!(
+            statement_txt(tex),
+            "Zuma Game\n\n\nred (R), the answer is -1.\n\nInput\n\n\nTwo lines.\n"
+        );
+    }
 
     #[test]
     fn every_folder_has_its_domjudge_name() {

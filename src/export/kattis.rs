@@ -17,6 +17,9 @@ use crate::submission::verdict::{Expected, VerdictKind};
 /// The problem's name in `problem.yaml` and the statement.
 pub const NAME: &str = "Zuma Game";
 
+/// The statement, in LaTeX, where the legacy format looks for the English one.
+pub const STATEMENT: &str = "problem_statement/problem.en.tex";
+
 /// The verdict folders of a Kattis package (legacy format).
 pub const FOLDERS: [VerdictKind; 4] = [
     VerdictKind::Accepted,
@@ -30,10 +33,7 @@ pub fn package(sources: &Sources) -> Result<Package, ExportError> {
     let mut package = Package::default();
     let cases = test_data(sources.suite, &mut package.left_out)?;
     package.add("problem.yaml", problem_yaml(sources));
-    package.add(
-        "problem_statement/problem.en.tex",
-        fill(include_str!("problem.en.tex"), sources),
-    );
+    package.add(STATEMENT, fill(include_str!("problem.en.tex"), sources));
     package.add(
         "input_validators/validate/validate.cpp",
         fill(include_str!("validator.cpp"), sources),

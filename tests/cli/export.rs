@@ -213,6 +213,7 @@ fn domjudge_zip_has_the_documented_layout() {
     let mut names: Vec<String> = entries.keys().cloned().collect();
     let mut want = expected_kattis_files();
     want.push("domjudge-problem.ini".into());
+    want.push("problem.txt".into());
     want.sort();
     names.sort();
     assert_eq!(names, want);
@@ -220,6 +221,9 @@ fn domjudge_zip_has_the_documented_layout() {
         entries["domjudge-problem.ini"],
         "name = \"Zuma Game\"\ntimelimit = 2\ncolor = \"#ff8800\"\n"
     );
+    assert!(entries["problem.txt"].starts_with(
+        "Zuma Game\n\n\nYou are playing a variation of the game Zuma. A row of coloured balls lies on the board, and\nyou hold some balls in your hand. Each ball is red (R), yellow (Y), blue\n(B), green (G) or white (W).\n"
+    ));
     for (name, text) in &entries {
         if let Some(stem) = name.strip_suffix(".in") {
             assert!(entries.contains_key(&format!("{stem}.ans")), "{name}");
