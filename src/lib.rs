@@ -25,6 +25,8 @@
 //!   matrix, Ctrl-C.
 //! - [`hunt`] and [`editorial`]: the counterexample hunters (exhaust, fuzz, selfcheck, bench)
 //!   and the extraction and checking of an editorial's claims and code.
+//! - [`export`]: problem packages for other systems (a Kattis package, a DOMjudge zip) made
+//!   from the suite, the oracle's answers and `solutions/`.
 //! - [`report`]: one file per output format, the baseline diff, the progress bar, a witness
 //!   explained and drawn.
 //! - the binary (`src/main.rs`, `src/cli/`: one file per subcommand): flags, dispatch, exit codes.
@@ -34,7 +36,7 @@
 //! Allowed arrows (a stage may use the stages to its left):
 //!
 //! ```text
-//! game <- cases <- submission <- judge <- hunt/editorial <- report <- cli
+//! game <- cases <- submission <- judge <- hunt/editorial/export <- report <- cli
 //! ```
 //!
 //! No arrow runs up. Judged inputs reach the reporters typed: a case result, a failing input, a
@@ -66,6 +68,7 @@ macro_rules! eprintln_lossy {
 pub mod atomic;
 pub mod cases;
 pub mod editorial;
+pub mod export;
 pub mod game;
 pub mod hunt;
 pub mod judge;

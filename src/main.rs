@@ -58,5 +58,7 @@ fn run(cli: Cli) -> Result<u8> {
         Command::Exhaust(args) => cli::exhaust::run(&config, args),
         Command::Merge(args) => cli::merge::run(&config, args),
         Command::Fuzz(args) => cli::fuzz::run(&config, args),
+        Command::Export(args) => cli::export::run(&config, args),
+        Command::Hack(args) => cli::hack::run(&config, args),
     }
 }

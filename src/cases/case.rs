@@ -9,6 +9,7 @@ use thiserror::Error;
 use toml::Spanned;
 
 use crate::cases::config::line_of;
+use crate::cases::pairs;
 use crate::game::rules::{Constraints, InputError, Instance, Move};
 
 /// One third-party claim about a case's answer, kept with its source.
@@ -299,7 +300,7 @@ pub fn find_files(root: &Path) -> Result<Discovery, CaseError> {
         if entry.file_type().is_dir() && entry.depth() > 0 && entry.path_is_symlink() {
             linked_dirs.push(entry.path().to_path_buf());
         }
-        if entry.file_type().is_file() && entry.path().extension().is_some_and(|x| x == "toml") {
+        if entry.file_type().is_file() && is_case_file(entry.path()) {
             found.files.push(Found {
                 path: entry.into_path(),
                 via_symlink,
@@ -308,7 +309,7 @@ pub fn find_files(root: &Path) -> Result<Discovery, CaseError> {
     }
     if found.files.is_empty() && found.errors.is_empty() {
         let message = if root.is_dir() {
-            "no *.toml case files in this folder"
+            "no *.toml case files or .in/.ans pairs in this folder"
         } else {
             // A FIFO, a socket or a device: not a case file to read, nor a folder to search.
             "not a regular file or a folder; give a case file or a folder of them"
@@ -319,6 +320,16 @@ pub fn find_files(root: &Path) -> Result<Discovery, CaseError> {
         });
     }
     Ok(found)
+}
+
+/// A case file (`*.toml`) or the input file of an `.in`/`.ans` pair ([`pairs`]).
+fn is_case_file(path: &Path) -> bool {
+    path.extension().is_some_and(|x| x == "toml") || is_pair_input(path)
+}
+
+/// The input file of an `.in`/`.ans` pair, as a package's `data/` holds them.
+fn is_pair_input(path: &Path) -> bool {
+    path.extension().is_some_and(|x| x == "in")
 }
 
 /// Files a walk error under the path it is about: a loop is a warning, anything else (a folder
@@ -394,7 +405,14 @@ pub fn load(roots: &[PathBuf], limits: &Constraints) -> Suite {
                 }
             };
             let label = label_of(root, &path);
-            let (cases, errors) = parse_file(&path, &label, &text, limits);
+            let (cases, errors) = if is_pair_input(&path) {
+                match pairs::read_pair(&path, &label, &text, limits) {
+                    Ok(c) => (vec![c], Vec::new()),
+                    Err(e) => (Vec::new(), vec![e]),
+                }
+            } else {
+                parse_file(&path, &label, &text, limits)
+            };
             if cases.is_empty() && errors.is_empty() {
                 suite.warnings.push(CaseWarning::Empty { path: shown });
             }

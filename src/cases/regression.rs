@@ -96,14 +96,6 @@ pub fn append(
 ) -> Result<Appended, RegressionError> {
     let path = path_for(dir, solution);
     let inst = &record.instance;
-    let io = |path: &Path, action: &'static str| {
-        let path = path.to_path_buf();
-        move |e: std::io::Error| RegressionError::Io {
-            path,
-            action,
-            message: e.to_string(),
-        }
-    };
     std::fs::create_dir_all(dir).map_err(io(dir, "create the folder"))?;
     let _lock = atomic::FolderLock::acquire(dir).map_err(io(dir, "lock the folder"))?;
     let existing = match std::fs::read_to_string(&path) {
@@ -125,6 +117,19 @@ pub fn append(
     text.push_str(&case_block(&name, solution, record));
     atomic::write(&path, text.as_bytes()).map_err(io(&path, "write"))?;
     Ok(Appended::Written { path, name })
+}
+
+/// What turns an I/O error on `path` while trying to `action` it into a [`RegressionError`].
+pub(crate) fn io(
+    path: &Path,
+    action: &'static str,
+) -> impl FnOnce(std::io::Error) -> RegressionError {
+    let path = path.to_path_buf();
+    move |e| RegressionError::Io {
+        path,
+        action,
+        message: e.to_string(),
+    }
 }
 
 /// The name of the case in `text` (the file at `path`) whose input has the canonical form

@@ -10,8 +10,10 @@ pub mod bench;
 pub mod broken_pipe;
 pub mod editorial;
 pub mod exhaust;
+pub mod export;
 pub mod fuzz;
 pub mod grade;
+pub mod hack;
 pub mod hunted;
 pub mod list;
 pub mod merge;
@@ -82,4 +84,10 @@ pub enum Command {
     /// Judge a solution on seeded random instances aimed at answers 1..5; shrink and record the
     /// first failure (exit 1).
     Fuzz(fuzz::FuzzArgs),
+    /// Write the suite, the constraints and solutions/ as a problem package for another
+    /// contest system: a Kattis package folder or a DOMjudge zip.
+    Export(export::ExportArgs),
+    /// Preview a new input: validate it, label it with the oracle, show every verdict that
+    /// would change if it were added; --apply adds it to the case file with its source.
+    Hack(hack::HackArgs),
 }

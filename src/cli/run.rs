@@ -129,36 +129,7 @@ fn cmd_run(
         .iter()
         .filter(|p| chosen.iter().any(|c| c.name() == p.name))
         .collect();
-    // Before the builds: a signal while they run must still end in a report, not kill the judge
-    // and orphan its compilers. The builds running are killed; judging then stops at once.
-    interrupt::install()?;
-    let builder = build::Builder {
-        cache: build::cache_root(),
-        limits: config.build,
-        stop: Some(&interrupt::STOP),
-    };
-    let (builds, summary) = build_pasted(&pastes, &builder);
-    let bar = Progress::new(true);
-    let exe = std::env::current_exe().context("cannot find the judge's own executable")?;
-    let settings = Settings {
-        limits: config.limits.clone(),
-        stop: Some(&interrupt::STOP),
-    };
-    let calls = Calls {
-        pastes: &pastes,
-        builds: &builds,
-        settings,
-        exe,
-        how,
-    };
-    let mut report = runner::run(
-        &suite,
-        &chosen,
-        config,
-        &mut |s| calls.executor(s),
-        &mut |e| bar.on_event(e),
-    )?;
-    bar.finish();
+    let (mut report, builds, summary) = judge(config, &suite, &chosen, &pastes, how)?;
     if how.in_process && chosen.iter().any(|s| registry::find(s.name()).is_some()) {
         // The compiled solutions never met a worker: the sandbox line must not claim them.
         report.sandbox.detail += IN_PROCESS_NOTE;
@@ -193,6 +164,73 @@ fn cmd_run(
         };
     }
     Ok(code)
+}
+
+/// Every registered solution (and those of `solutions_dir`, in verdict folders) judged on
+/// `suite` as `run` judges them, with no report written: for `hack`'s preview.
+pub fn judge_suite(
+    config: &Config,
+    suite: &case::Suite,
+    solutions_dir: Option<PathBuf>,
+) -> Result<runner::RunReport> {
+    let how = How {
+        repeat: 1,
+        in_process: false,
+        solutions_dir,
+        metamorphic: false,
+        kill_matrix: false,
+    };
+    let pastes = pasted_solutions(&how)?;
+    let chosen = choose(every_solution(&pastes), &[])?;
+    let pastes: Vec<&Pasted> = pastes.iter().collect();
+    let (mut report, builds, summary) = judge(config, suite, &chosen, &pastes, &how)?;
+    report.builds = summary;
+    attach_builds(&mut report, &pastes, &builds);
+    Ok(report)
+}
+
+/// Builds `pastes` and judges `chosen` on `suite`, with the progress bar: the report, each
+/// paste's build, and their summary.
+fn judge(
+    config: &Config,
+    suite: &case::Suite,
+    chosen: &[&dyn Solution],
+    pastes: &[&Pasted],
+    how: &How,
+) -> Result<(
+    runner::RunReport,
+    Vec<build::Outcome>,
+    Option<runner::BuildsSummary>,
+)> {
+    // Before the builds: a signal while they run must still end in a report, not kill the judge
+    // and orphan its compilers. The builds running are killed; judging then stops at once.
+    interrupt::install()?;
+    let builder = build::Builder {
+        cache: build::cache_root(),
+        limits: config.build,
+        stop: Some(&interrupt::STOP),
+    };
+    let (builds, summary) = build_pasted(pastes, &builder);
+    let bar = Progress::new(true);
+    let calls = Calls {
+        pastes,
+        builds: &builds,
+        settings: Settings {
+            limits: config.limits.clone(),
+            stop: Some(&interrupt::STOP),
+        },
+        exe: std::env::current_exe().context("cannot find the judge's own executable")?,
+        how,
+    };
+    let report = runner::run(
+        suite,
+        chosen,
+        config,
+        &mut |s| calls.executor(s),
+        &mut |e| bar.on_event(e),
+    )?;
+    bar.finish();
+    Ok((report, builds, summary))
 }
 
 /// Every solution `run` can judge, in table order: the Rust drop-ins that compiled, those that

@@ -1,5 +1,5 @@
 //! Judging: the runner that judges every (solution, case) pair and emits events, timing,
-//! minimising, the metamorphic laws, the kill matrix, and Ctrl-C. Built on `submission`, `cases`
+//! minimising, the metamorphic laws, the kill matrix, a hack's rejudge preview, and Ctrl-C. Built on `submission`, `cases`
 //! and `game`; the runner never prints, reporters turn its events into text. `execute` (calling a
 //! solution) and `verdict` (the verdict kinds) live in `submission`, which needs them too; they
 //! are re-exported here.
@@ -7,6 +7,7 @@
 pub use crate::submission::{execute, verdict};
 
 pub mod extras;
+pub mod hack;
 pub mod interrupt;
 pub mod killmatrix;
 pub mod metamorphic;

@@ -5,6 +5,7 @@ mod common;
 mod data;
 mod editorial;
 mod exhaust;
+mod export;
 mod fuzz;
 mod grade;
 mod languages;

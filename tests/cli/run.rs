@@ -280,7 +280,7 @@ fn a_missing_or_empty_cases_path_is_an_error_before_any_judging() {
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
         format!(
-            "error: {}: no *.toml case files in this folder\n",
+            "error: {}: no *.toml case files or .in/.ans pairs in this folder\n",
             empty.path().display()
         )
     );
