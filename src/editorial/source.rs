@@ -167,6 +167,13 @@ fn markdown(text: &str) -> Vec<Block> {
             Event::Start(Tag::CodeBlock(kind)) => {
                 prose.take(&mut blocks);
                 let (hint, first) = match kind {
+                    // A page pasted with its fence glued to the text (```` ```Input: board = ..
+                    // ````) has prose for an info string: it is a line of prose, not a hint.
+                    CodeBlockKind::Fenced(info) if is_prose(&info) => {
+                        prose.push(at, &info);
+                        prose.take(&mut blocks);
+                        (None, at + 1)
+                    }
                     CodeBlockKind::Fenced(info) => {
                         let info = info.split_whitespace().next().unwrap_or("").to_string();
                         ((!info.is_empty()).then_some(info), at + 1)
@@ -220,6 +227,18 @@ fn markdown(text: &str) -> Vec<Block> {
     }
     prose.take(&mut blocks);
     blocks
+}
+
+/// Whether a fence's info string is prose (`Input: board = "G", hand = "GG"`), not a language
+/// tag with attributes (`python title="a.py"`, `rust:src/main.rs`): a word and a colon, then
+/// more words or an `=`.
+fn is_prose(info: &str) -> bool {
+    let first = info.split_whitespace().next().unwrap_or("");
+    let label = first.split(':').next().unwrap_or("");
+    first.contains(':')
+        && !label.is_empty()
+        && label.chars().all(char::is_alphabetic)
+        && (info.split_whitespace().count() > 1 || info.contains('='))
 }
 
 fn code_block(hint: Option<String>, body: &str, first: usize) -> CodeBlock {
