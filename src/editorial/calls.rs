@@ -57,7 +57,7 @@ const BEFORE: &[(&str, &str)] = &[(
 
 /// A call whose value is printed: `print(`, `console.log(`, `println!(`, a doctest's `>>> `.
 static PRINTED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:^\s*>>>|^\s*>\s|\b(?:print|println!?|printf|console\.log|System\.out\.print\w*|fmt\.Print\w*|Console\.Write\w*|echo|puts|p|cout|var_dump|dbg!|pp)\b)")
+    Regex::new(r"(?i)(?:^\s*>>>|^\s*>\s|^\s*In\s*\[\d*\]:|\b(?:print|println!?|printf|console\.log|System\.out\.print\w*|fmt\.Print\w*|Console\.Write\w*|echo|puts|p|cout|var_dump|dbg!|pp)\b)")
         .expect("valid")
 });
 
@@ -68,7 +68,10 @@ const NEXT_LINE: &[(&str, &str)] = &[
         "comment",
         r"^\s*(?:(?:#|//|--)\s*(?:=>|->)?|=>|->)\s*(?:(?:output|prints?|result)\s*:?\s*)?{N}\s*$",
     ),
-    ("labelled", r"^\s*(?:output|result)\s*:\s*{N}\s*$"),
+    (
+        "labelled",
+        r"^\s*(?:output|result|out\s*\[\d*\]|输出)\s*:\s*{N}\s*$",
+    ),
 ];
 
 static AFTER_RE: LazyLock<Vec<Regex>> =
@@ -94,12 +97,26 @@ fn value_before(head: &str) -> Option<(i64, usize)> {
     })
 }
 
-/// The value on the line after line `i`, when it is the next line of the file.
+/// The value printed by line `i`: on the next line of text within three lines (blank lines
+/// and fences between), or after an `Output:` label line there.
 fn value_next(lines: &[Line], i: usize) -> Option<i64> {
-    let next = lines.get(i + 1).filter(|l| l.line == lines[i].line + 1)?;
-    NEXT_RE
+    let mut near = lines[i + 1..]
+        .iter()
+        .take_while(|l| l.line <= lines[i].line + 3)
+        .filter(|l| !l.text.trim().is_empty());
+    let next = near.next()?;
+    if let Some(n) = NEXT_RE
         .iter()
         .find_map(|re| tokens::answer_of(&re.captures(&next.text)?))
+    {
+        return Some(n);
+    }
+    let label = next.text.trim().trim_end_matches(':').to_lowercase();
+    if ["output", "输出", "result", "prints"].contains(&label.as_str()) {
+        let after = near.next()?;
+        return tokens::answer_of(&NEXT_RE[0].captures(&after.text)?);
+    }
+    None
 }
 
 /// Every call of the entry point on line `i` with its value, and the line with each call (and
@@ -200,8 +217,18 @@ mod tests {
             ),
             // Not printed: the next line's number is not its value.
             ("x = findMinStep(\"WRRBBW\", \"RB\")\n-1", None),
-            // Printed, but the value is not on the very next line.
-            ("print(findMinStep(\"WRRBBW\", \"RB\"))\n\n-1", None),
+            // An output block after the code: a blank line or a fence between.
+            ("print(findMinStep(\"WRRBBW\", \"RB\"))\n\n-1", Some(-1)),
+            (
+                "print(findMinStep(\"WRRBBW\", \"RB\"))\nOutput:\n-1",
+                Some(-1),
+            ),
+            (
+                "In [3]: Solution().findMinStep(\"WRRBBW\", \"RB\")\nOut[3]: -1",
+                Some(-1),
+            ),
+            // Too far: not its output.
+            ("print(findMinStep(\"WRRBBW\", \"RB\"))\n\n\n\n-1", None),
         ];
         for (text, n) in table {
             assert_eq!(

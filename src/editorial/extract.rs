@@ -306,6 +306,12 @@ fn read_line(r: &mut Reader, lines: &[Line], i: usize, text: &str) {
         r.found(line, called.into_iter().chain(more).collect(), unsure, text);
         return;
     }
+    let flattened = layout::examples_on_line(text);
+    if !flattened.is_empty() {
+        r.close_example();
+        r.found(line, flattened, false, text);
+        return;
+    }
     if let Some((board, hand, board_line)) = layout::pair_at(lines, i) {
         r.close_example();
         let claimed = layout::answer_after(lines, i);

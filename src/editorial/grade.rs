@@ -87,8 +87,9 @@ pub struct Sweep {
     pub instances: u64,
     /// Wall time, in milliseconds.
     pub ms: f64,
-    /// When the budget ended the sweep before its bound: the largest board and hand (in balls)
-    /// among the classes judged, all of which passed.
+    /// When the budget ended the sweep before its bound: the board and hand sizes (in balls) of
+    /// the last class judged in size order (fewer balls in all first, then shorter boards);
+    /// every class up to it passed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub budget_reached: Option<(usize, usize)>,
 }

@@ -46,7 +46,11 @@ const PAIRS: &[(&str, &str)] = &[
     ),
     (
         "board X, hand Y",
-        r"\bboard\s*[=:]?\s*{B}\s*[,;]?\s*(?:and\s+|with\s+)?(?:the\s+|a\s+)?hand\s*[=:]?\s*{H}",
+        r#"\bboard["']?\s*[=:]?\s*{B}\s*[,;]?\s*(?:and\s+|with\s+)?(?:the\s+|a\s+)?["']?hand["']?\s*[=:]?\s*{H}"#,
+    ),
+    (
+        "with hand Y, X",
+        r"\bwith\s+(?:the\s+|a\s+)?hand\s+{H}\s*,?\s*(?:the\s+)?(?:board\s+)?{B}",
     ),
     (
         "for X and Y",
@@ -62,7 +66,11 @@ const PAIRS: &[(&str, &str)] = &[
 
 /// What the words after a pair (up to the next pair or the end of the sentence) may say.
 const AFTER: &[(&str, &str)] = &[
-    ("separator", r"^\s*(?:->|=>|→|==|=|:|,)\s*{N}"),
+    ("separator", r"^\s*(?:->|=>|→|==|=|:|,|\|)\s*{N}"),
+    (
+        "labelled",
+        r#"^\s*[,;|]?\s*["']?(?:want|wants|expected|expect|answer|ans|result|res|output|out)["']?\s*[=:]\s*{N}"#,
+    ),
     (
         "the answer is",
         r"^[^.;!?]*?\b(?:answer|result|minimum|output)\s*(?:is|=|:|of)\s*{N}{END}",
@@ -185,9 +193,9 @@ fn said(tail: &str, head: &str) -> Said {
         .filter_map(|re| tokens::answer_of(&re.captures(tail)?))
         .collect();
     // "the answer is N" is the answer, whatever else the sentence counts.
-    if let Some(n) = AFTER_RE[0]
-        .captures(tail)
-        .or_else(|| AFTER_RE[1].captures(tail))
+    if let Some(n) = AFTER_RE[..3]
+        .iter()
+        .find_map(|re| re.captures(tail))
         .and_then(|c| tokens::answer_of(&c))
     {
         answers = vec![n];
@@ -272,6 +280,20 @@ mod tests {
                 "RRWWRRBBRR with WB: the greedy returns 3 but the answer is 2.",
                 "RRWWRRBBRR + WB = 2",
             ),
+            (
+                "With hand WB, RRWWRRBBRR needs two balls.",
+                "RRWWRRBBRR + WB = 2",
+            ),
+            (
+                "{board: \"WRRBBW\", hand: \"RB\", want: -1},",
+                "WRRBBW + RB = -1",
+            ),
+            (
+                "{\"board\": \"WRRBBW\", \"hand\": \"RB\", \"expected\": -1}",
+                "WRRBBW + RB = -1",
+            ),
+            ("{\"WRRBBW\", \"RB\", -1},", "WRRBBW + RB = -1"),
+            ("board = \"WRRBBW\", hand = \"RB\" | -1", "WRRBBW + RB = -1"),
         ];
         for (line, claim) in table {
             assert_eq!(read(line), (vec![claim.to_string()], false), "{line}");

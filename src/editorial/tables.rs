@@ -12,6 +12,10 @@ const HEADERS: &[(Column, &[&str])] = &[
     ),
     (Column::Hand, &["hand", "手", "mano", "main", "mão"]),
     (
+        Column::Input,
+        &["input", "输入", "entrada", "entrée", "eingabe"],
+    ),
+    (
         Column::Answer,
         &[
             "answer",
@@ -43,10 +47,13 @@ const HEADERS: &[(Column, &[&str])] = &[
 enum Column {
     Board,
     Hand,
+    /// One column holding both, as LeetCode writes an input: `board = "..", hand = ".."`.
+    Input,
     Answer,
 }
 
-/// Column indices of a table's board, hand and answer columns.
+/// Column indices of a table's board, hand and answer columns (board and hand the same column
+/// when one input column holds both).
 pub type Header = (usize, usize, Option<usize>);
 
 /// What a line of a table is.
@@ -92,6 +99,11 @@ pub fn row(text: &str, header: Option<Header>) -> Row {
             return Row::Header((b, h, find(Column::Answer)));
         }
     }
+    if let (Some(i), Some(a)) = (find(Column::Input), find(Column::Answer)) {
+        if i != a {
+            return Row::Header((i, i, Some(a)));
+        }
+    }
     let Some((b, h, a)) = header else {
         return Row::None;
     };
@@ -101,10 +113,19 @@ pub fn row(text: &str, header: Option<Header>) -> Row {
     let (Some(board), Some(hand)) = (cells.get(b), cells.get(h)) else {
         return Row::Other;
     };
+    let (board, hand) = if b == h {
+        let raw = text.trim_matches('|').split('|').nth(b).unwrap_or("");
+        match super::layout::pair_in(raw) {
+            Some(pair) => pair,
+            None => return Row::Other,
+        }
+    } else {
+        (board.clone(), hand.clone())
+    };
     let answer = a
         .and_then(|a| cells.get(a))
         .and_then(|n| tokens::parse_answer(n));
-    Row::Pair(board.clone(), hand.clone(), answer)
+    Row::Pair(board, hand, answer)
 }
 
 #[cfg(test)]
@@ -139,6 +160,16 @@ mod tests {
                 "board | hand | note",
                 "RGBY | RR | tricky",
                 Row::Pair("RGBY".into(), "RR".into(), None),
+            ),
+            (
+                "Input | Output",
+                "board = \"WRRBBW\", hand = \"RB\" | -1",
+                Row::Pair("WRRBBW".into(), "RB".into(), Some(-1)),
+            ),
+            (
+                "输入 | 输出",
+                "board = \"G\", hand = \"GGGGG\" | 2",
+                Row::Pair("G".into(), "GGGGG".into(), Some(2)),
             ),
         ];
         for (head, line, want) in table {

@@ -178,8 +178,8 @@ pub struct ExhaustReport {
     /// the smallest up to there. `merge` refuses an incomplete shard.
     #[serde(default)]
     pub incomplete: Option<String>,
-    /// When [`Options::deadline`] stopped the sweep before its end: the largest board and hand
-    /// (in balls) among the classes judged, all of which passed up to the first failure.
+    /// When [`Options::deadline`] stopped the sweep before its end: the board and hand sizes
+    /// (in balls) of the last class judged in size order; every class before it passed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deadline_reached: Option<(usize, usize)>,
 }
@@ -558,9 +558,9 @@ pub fn run(
         && swept.first_failure.is_none()
         && swept.stopped.is_none())
     .then(|| {
-        classes[..judged].iter().fold((0, 0), |(b, h), (_, c)| {
-            (b.max(c.board.len()), h.max(c.hand.len()))
-        })
+        classes[..judged]
+            .last()
+            .map_or((0, 0), |(_, c)| (c.board.len(), c.hand.len()))
     });
     let (counterexample, counterexample_class) = match swept.first_failure {
         None => (None, None),
