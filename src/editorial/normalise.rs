@@ -75,7 +75,8 @@ const ENTITIES: &[(&str, &str)] = &[
     ("&amp;", "&"),
 ];
 
-/// One line made plain (see the module doc). Full-width forms (U+FF01..U+FF5E) become ASCII.
+/// One line made plain (see the module doc). Full-width forms (U+FF01..U+FF5E) become ASCII;
+/// runs of spaces become one.
 pub fn line(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -111,7 +112,7 @@ pub fn line(text: &str) -> String {
     s = replace(&s, &GLUED_LABEL, "$1");
     s = replace(&s, &MINUS, "$1-$2");
     s = emphasis(&s);
-    s.trim().to_string()
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 fn replace(s: &str, re: &Regex, with: &str) -> String {

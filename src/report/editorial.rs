@@ -164,7 +164,7 @@ pub fn human(r: &Review) -> String {
     if !r.unread.is_empty() {
         o.push_str("Unread: looks like a claim\n");
         for u in &r.unread {
-            let _ = writeln!(o, "  {}:{}  {}", u.file, u.line, u.text);
+            let _ = writeln!(o, "  {}:{}  {}", u.file, u.line, shortened(&u.text));
         }
         o.push('\n');
     }
@@ -196,6 +196,14 @@ pub fn human(r: &Review) -> String {
     }
     let _ = writeln!(o, "exit {}", r.exit_code);
     o
+}
+
+/// An unread line as the reports show it: its first 100 characters (the JSON keeps it whole).
+fn shortened(text: &str) -> String {
+    match text.char_indices().nth(100) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
 }
 
 /// The truth in front of the reason: `oracle -1; ` for a refuted answer, the rules' board for
@@ -232,7 +240,9 @@ pub fn markdown(r: &Review) -> String {
             let _ = writeln!(
                 o,
                 "- **{}:{}** unread: looks like a claim, but no style the judge reads says which: `{}`. Write it as `board + hand = answer` or in a style the README lists.",
-                u.file, u.line, u.text
+                u.file,
+                u.line,
+                shortened(&u.text)
             );
         }
         for m in r.mentions.iter().take(mentioned) {
