@@ -103,6 +103,11 @@ static BOUND_RE: LazyLock<Regex> = LazyLock::new(|| tokens::template(BOUND));
 /// A quoted single colour (`'R'`): three on a line are an alphabet, not a test list.
 static QUOTED_LETTER: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r#"["'`][RYBGW]["'`]"#).expect("valid"));
+/// Words that say a number is not the answer but what a wrong idea gives.
+static HEDGE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:wrong|incorrect|greedy|naive|buggy|bug|fails?|failing|mistaken(?:ly)?|instead of|would)\b")
+        .expect("valid")
+});
 /// The end of a sentence.
 static SENTENCE_END: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"[.;!?](?:\s|$)").expect("valid"));
@@ -193,11 +198,11 @@ fn said(tail: &str, head: &str) -> Said {
         .filter_map(|re| tokens::answer_of(&re.captures(tail)?))
         .collect();
     // "the answer is N" is the answer, whatever else the sentence counts.
-    if let Some(n) = AFTER_RE[..3]
+    let stated = AFTER_RE[..3]
         .iter()
         .find_map(|re| re.captures(tail))
-        .and_then(|c| tokens::answer_of(&c))
-    {
+        .and_then(|c| tokens::answer_of(&c));
+    if let Some(n) = stated {
         answers = vec![n];
     }
     answers.extend(
@@ -205,8 +210,12 @@ fn said(tail: &str, head: &str) -> Said {
             .iter()
             .filter_map(|re| tokens::answer_of(&re.captures(head)?)),
     );
+    answers.sort_unstable();
     answers.dedup();
-    let bound = BOUND_RE.is_match(tail);
+    // "the greedy returns 3", "a naive search gives -1": a number someone else's code gives.
+    let sentence = SENTENCE_END.find(tail).map_or(tail, |m| &tail[..m.start()]);
+    let hedged = stated.is_none() && (HEDGE.is_match(sentence) || HEDGE.is_match(head));
+    let bound = BOUND_RE.is_match(tail) || hedged;
     match answers.as_slice() {
         [] if bound => Said::Unsure,
         [] => Said::Nothing,
@@ -312,6 +321,10 @@ mod tests {
         assert_eq!(
             read("Try RGBY + RR first."),
             (vec!["RGBY + RR".to_string()], false)
+        );
+        assert_eq!(
+            read("For RRWWRRBBRR with WB the greedy returns 3."),
+            (vec!["RRWWRRBBRR + WB".to_string()], true)
         );
         assert_eq!(
             read("The colours are 'R', 'Y', 'B', 'G' and 'W'."),
