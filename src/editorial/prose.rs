@@ -62,6 +62,10 @@ const PAIRS: &[(&str, &str)] = &[
     ),
     ("X and hand Y", r"{B}\s+and\s+(?:the\s+|a\s+)?hand\s+{H}"),
     ("X + Y", r"{B}\s*\+\s*{H}"),
+    (
+        "对于 X 和 Y (Chinese)",
+        r"(?:对于|当|用)\s*(?:board\s*=?\s*)?{B}\s*(?:和|与|以及|,)\s*(?:hand\s*=?\s*)?{H}",
+    ),
 ];
 
 /// What the words after a pair (up to the next pair or the end of the sentence) may say.
@@ -80,11 +84,18 @@ const AFTER: &[(&str, &str)] = &[
         r"^[^.;!?]*?(?:\b(?:needs?|needed|returns?|takes|requires?|gives|yields|is|are|costs?)\b|=)\s*(?:only\s+|just\s+|exactly\s+)?{N}{END}",
     ),
     ("impossible", r"^[^.;!?]*?{X}"),
+    (
+        "答案是 N (Chinese)",
+        r"^[^.;!?]*?(?:答案|结果|返回)\s*(?:是|为|:)?\s*{N}",
+    ),
+    (
+        "需要 N 个 (Chinese)",
+        r"^[^.;!?]*?需要\s*{N}\s*(?:个|颗|次|步)",
+    ),
 ];
 
 /// A bound, not an answer: "at least 2".
-const BOUND: &str =
-    r"^[^.;!?]*?\b(?:at least|at most|more than|less than|fewer than|up to|over|under)\s+{N}";
+const BOUND: &str = r"^[^.;!?]*?(?:\b(?:at least|at most|more than|less than|fewer than|up to|over|under)\s+|(?:至少|最多|超过)\s*(?:需要|要)?\s*){N}";
 
 /// What the words before a pair (from the start of its sentence) may say.
 const BEFORE: &[(&str, &str)] = &[
@@ -293,6 +304,11 @@ mod tests {
                 "With hand WB, RRWWRRBBRR needs two balls.",
                 "RRWWRRBBRR + WB = 2",
             ),
+            ("对于 RRWWRRBBRR 和 WB,答案是 2。", "RRWWRRBBRR + WB = 2"),
+            (
+                "对于 board = RRWWRRBBRR 和 hand = WB,需要 2 个球。",
+                "RRWWRRBBRR + WB = 2",
+            ),
             (
                 "{board: \"WRRBBW\", hand: \"RB\", want: -1},",
                 "WRRBBW + RB = -1",
@@ -324,6 +340,10 @@ mod tests {
         );
         assert_eq!(
             read("For RRWWRRBBRR with WB the greedy returns 3."),
+            (vec!["RRWWRRBBRR + WB".to_string()], true)
+        );
+        assert_eq!(
+            read("对于 RRWWRRBBRR 和 WB,至少需要 2 个球。"),
             (vec!["RRWWRRBBRR + WB".to_string()], true)
         );
         assert_eq!(
