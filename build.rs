@@ -131,7 +131,7 @@ fn main() {
                 let relative = format!("solutions/{folder_name}/{stem}.rs");
                 let copy = out.join(&relative);
                 fs::create_dir_all(copy.parent().unwrap()).unwrap();
-                fs::write(&copy, adapt(&text)).unwrap();
+                fs::write(&copy, adapt(&reaches_out::without_tests(&text))).unwrap();
                 rust.push(RustFile {
                     module: format!("{folder_name}__{stem}"),
                     stem,

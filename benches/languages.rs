@@ -12,6 +12,7 @@ use std::time::Instant;
 use zuma_judge::cases::config::Limits;
 use zuma_judge::judge::execute::Executor;
 use zuma_judge::judge::verdict::VerdictKind;
+use zuma_judge::submission::build;
 use zuma_judge::submission::languages;
 use zuma_judge::submission::pasted::Pasted;
 use zuma_judge::submission::sandbox;
@@ -45,7 +46,8 @@ fn main() {
             .expect("readable");
         let cache = tempfile::tempdir().unwrap();
         let t = Instant::now();
-        let cold = pasted.build(cache.path());
+        let builder = build::Builder::in_cache(cache.path());
+        let cold = pasted.build(&builder);
         let cold_ms = t.elapsed().as_secs_f64() * 1e3;
         let built = match &cold.result {
             Ok(b) => b.clone(),
@@ -55,7 +57,7 @@ fn main() {
             }
         };
         let t = Instant::now();
-        let warm = pasted.build(cache.path());
+        let warm = pasted.build(&builder);
         let cached_ms = t.elapsed().as_secs_f64() * 1e3;
         assert!(warm.cached, "{}: the second build is cached", language.id);
         let settings = Settings {

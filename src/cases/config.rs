@@ -195,6 +195,58 @@ pub struct Config {
     pub sweep: Sweep,
     /// Reruns near the limit, and what happens after a TLE.
     pub judging: Judging,
+    /// What one build may use.
+    pub build: BuildLimits,
+}
+
+/// `[build]`: what one build of a submission may use. A build past one of them is CE.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct BuildLimits {
+    /// Wall-clock time of each build command, in seconds (a cold `kotlinc` takes about 10 s).
+    pub wall_s: u64,
+    /// CPU time of each process of a build, in seconds.
+    pub cpu_s: u64,
+    /// Memory of a build: its cgroup's limit where the judge can make one, and the private
+    /// memory of each of its processes (`RLIMIT_DATA`) everywhere, in MiB.
+    pub memory_mib: u64,
+}
+
+impl Default for BuildLimits {
+    fn default() -> Self {
+        BuildLimits {
+            wall_s: 180,
+            cpu_s: 120,
+            memory_mib: 2048,
+        }
+    }
+}
+
+impl BuildLimits {
+    /// Checks the limits; the message names the key and the allowed range.
+    pub fn check(&self) -> Result<(), String> {
+        let ranges = [
+            ("wall_s", self.wall_s, 1, 3600, "seconds"),
+            ("cpu_s", self.cpu_s, 1, 3600, "seconds"),
+            ("memory_mib", self.memory_mib, 256, 1 << 20, "MiB"),
+        ];
+        for (key, value, low, high, unit) in ranges {
+            if !(low..=high).contains(&value) {
+                return Err(format!(
+                    "[build] {key} = {value} is out of range: use {low} to {high} ({unit})"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Part of a report's limits line: `builds 180 s wall, 120 s CPU, 2048 MiB`.
+    pub fn describe(&self) -> String {
+        format!(
+            "builds {} s wall, {} s CPU, {} MiB",
+            self.wall_s, self.cpu_s, self.memory_mib
+        )
+    }
 }
 
 /// A `judge.toml` that cannot be used. Exit code 2.
@@ -254,6 +306,7 @@ impl Config {
             .and_then(|()| config.limits.check())
             .and_then(|()| config.sweep.check(&config.constraints))
             .and_then(|()| config.judging.check(&config.limits))
+            .and_then(|()| config.build.check())
             .map_err(|message| ConfigError::Constraints {
                 path: path.to_path_buf(),
                 message,
@@ -261,16 +314,18 @@ impl Config {
         Ok(config)
     }
 
-    /// One line for reports, e.g. `board 1..=16, hand 1..=5, colours RYBGW; 2000 ms CPU, 5000 ms wall, 1024 MiB`.
+    /// One line for reports, e.g. `board 1..=16, hand 1..=5, colours RYBGW; 2000 ms CPU, 5000
+    /// ms wall, 1024 MiB; builds 180 s wall, 120 s CPU, 2048 MiB`.
     pub fn describe(&self) -> String {
         format!(
-            "board 1..={}, hand 1..={}, colours {}; {} ms CPU, {} ms wall, {} MiB",
+            "board 1..={}, hand 1..={}, colours {}; {} ms CPU, {} ms wall, {} MiB; {}",
             self.constraints.board_max,
             self.constraints.hand_max,
             self.constraints.colours,
             self.limits.cpu_ms,
             self.limits.wall_ms(),
-            self.limits.memory_mib
+            self.limits.memory_mib,
+            self.build.describe()
         )
     }
 

@@ -101,7 +101,12 @@ pub fn run(config: &Config, args: GradeArgs) -> Result<u8> {
     interrupt::install()?;
     let started = Instant::now();
     let subs = &taken.submissions;
-    let builds = pool.install(|| pasted::build_all(subs, &build::cache_root()));
+    let builder = build::Builder {
+        cache: build::cache_root(),
+        limits: config.build,
+        stop: Some(&interrupt::STOP),
+    };
+    let builds = pool.install(|| pasted::build_all(subs, &builder));
     let summary = BuildsSummary::of(&builds, started.elapsed().as_secs_f64() * 1e3);
     let bar = Progress::new(true);
     let mut oracle = Oracle::new();

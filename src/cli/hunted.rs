@@ -54,7 +54,12 @@ impl Hunted {
                 "{}: --in-process runs compiled solutions only; leave it out to call this one in a worker",
                 s.path()
             ),
-            (None, Some(s)) => match s.build(&build::cache_root()).result {
+            (None, Some(s)) => match s.build(&build::Builder {
+                limits: config.build,
+                ..build::Builder::in_cache(&build::cache_root())
+            })
+            .result
+            {
                 Ok(b) => Some(((s.language.launch)(&b.dir, &config.limits), Some(b.dir))),
                 Err(why) => bail!("{}: {}", s.path(), why.message()),
             },

@@ -130,9 +130,14 @@ fn cmd_run(
         .filter(|p| chosen.iter().any(|c| c.name() == p.name))
         .collect();
     // Before the builds: a signal while they run must still end in a report, not kill the judge
-    // and orphan its compilers. The builds running finish; judging then stops at once.
+    // and orphan its compilers. The builds running are killed; judging then stops at once.
     interrupt::install()?;
-    let (builds, summary) = build_pasted(&pastes);
+    let builder = build::Builder {
+        cache: build::cache_root(),
+        limits: config.build,
+        stop: Some(&interrupt::STOP),
+    };
+    let (builds, summary) = build_pasted(&pastes, &builder);
     let bar = Progress::new(true);
     let exe = std::env::current_exe().context("cannot find the judge's own executable")?;
     let settings = Settings {
@@ -365,13 +370,16 @@ pub fn warn_skipped(skipped: &[String]) {
 }
 
 /// Builds the pasted submissions in parallel, each on its own, and sums up how it went.
-fn build_pasted(pastes: &[&Pasted]) -> (Vec<build::Outcome>, Option<runner::BuildsSummary>) {
+fn build_pasted(
+    pastes: &[&Pasted],
+    builder: &build::Builder,
+) -> (Vec<build::Outcome>, Option<runner::BuildsSummary>) {
     if pastes.is_empty() {
         return (Vec::new(), None);
     }
     let started = std::time::Instant::now();
     let owned: Vec<Pasted> = pastes.iter().map(|p| (*p).clone()).collect();
-    let builds = pasted::build_all(&owned, &build::cache_root());
+    let builds = pasted::build_all(&owned, builder);
     let summary = runner::BuildsSummary::of(&builds, started.elapsed().as_secs_f64() * 1e3);
     (builds, Some(summary))
 }

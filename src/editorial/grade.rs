@@ -156,7 +156,11 @@ pub fn grade(
         language,
         text: paste_text(block, language),
     };
-    let built = pasted.build(&build::cache_root());
+    let built = pasted.build(&build::Builder {
+        cache: build::cache_root(),
+        limits: config.build,
+        stop: Some(&crate::judge::interrupt::STOP),
+    });
     let built = match built.result {
         Ok(b) => b,
         Err(why) => return Ok(unjudged(out, &why)),
@@ -228,7 +232,7 @@ fn unjudged(mut out: CodeResult, why: &Unjudged) -> CodeResult {
     out.verdict = match why {
         Unjudged::CompileError(_) => VerdictKind::CompileError.name().to_string(),
         Unjudged::LoadError(_) => VerdictKind::RunTimeError.name().to_string(),
-        Unjudged::ToolchainMissing(_) => "not_judged".into(),
+        Unjudged::ToolchainMissing(_) | Unjudged::Interrupted => "not_judged".into(),
     };
     out.message = Some(explain_unjudged(why));
     out

@@ -1204,10 +1204,12 @@ fn unjudged(
     limits: &crate::cases::config::Limits,
 ) -> SolutionReport {
     let kind = match why {
-        Unjudged::CompileError(_) | Unjudged::ToolchainMissing(_) => VerdictKind::CompileError,
+        Unjudged::CompileError(_) | Unjudged::ToolchainMissing(_) | Unjudged::Interrupted => {
+            VerdictKind::CompileError
+        }
         Unjudged::LoadError(_) => VerdictKind::RunTimeError,
     };
-    let missing = matches!(why, Unjudged::ToolchainMissing(_));
+    let missing = matches!(why, Unjudged::ToolchainMissing(_) | Unjudged::Interrupted);
     let mut counts = std::collections::BTreeMap::new();
     for k in VerdictKind::ALL {
         counts.insert(k.code(), 0);
@@ -1229,7 +1231,7 @@ fn unjudged(
         max_ms: 0.0,
         timing: timing::summarise(&[], limits),
         run_by,
-        complete: true,
+        complete: !matches!(why, Unjudged::Interrupted),
         language: sol.language().to_string(),
         toolchain: None,
         build: None,

@@ -2,24 +2,54 @@
 //! fresh directory, and caching the result (a build or a compile error) under a key made of the
 //! recipe (source, prelude, harness, flags) and the toolchain's version. A second build of the
 //! same paste with the same toolchain runs nothing.
+//!
+//! A compiler reads a stranger's text, so it runs sandboxed like a worker
+//! ([`sandbox::wrap_build`]): in its own namespaces and view, as the builds' own user, writing
+//! only its build folder, under the `[build]` limits ([`BuildLimits`]). Its output is read while
+//! the clock runs: a build past its wall limit, or stopped by Ctrl-C, is killed with every
+//! process it started.
 
 use std::collections::HashMap;
-use std::io::Read as _;
 use std::os::unix::fs::PermissionsExt as _;
 use std::os::unix::process::CommandExt as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::{Mutex, OnceLock};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use sha2::{Digest, Sha256};
 
+pub use crate::cases::config::BuildLimits;
 use crate::submission::execute::Unjudged;
 use crate::submission::language::{Language, Paste, Recipe, Tool};
 use crate::submission::sandbox;
 
-/// A build step may take this long before it is killed (a cold `kotlinc` takes about 10 s).
-pub const BUILD_TIMEOUT: Duration = Duration::from_secs(180);
+/// How builds run: where their cache is, their limits, and the flag that stops them.
+#[derive(Clone, Debug)]
+pub struct Builder {
+    /// The cache folder ([`cache_root`] by default).
+    pub cache: PathBuf,
+    /// What one build may use.
+    pub limits: BuildLimits,
+    /// Set by Ctrl-C or SIGTERM: a build running then is killed, and none starts after.
+    pub stop: Option<&'static AtomicBool>,
+}
+
+impl Builder {
+    /// Builds in `cache` under the default limits, never stopped.
+    pub fn in_cache(cache: &Path) -> Builder {
+        Builder {
+            cache: cache.to_path_buf(),
+            limits: BuildLimits::default(),
+            stop: None,
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::SeqCst))
+    }
+}
 
 /// Bytes of a compiler's message kept for the report.
 const MESSAGE_BYTES: usize = 6 * 1024;
@@ -179,8 +209,9 @@ pub fn cache_root() -> PathBuf {
     base.join("zuma-judge").join("builds")
 }
 
-/// Builds `paste` in `language` under `cache`, or answers from the cache.
-pub fn build(language: &Language, paste: &Paste, cache: &Path) -> Outcome {
+/// Builds `paste` in `language` as `builder` says, or answers from the cache.
+pub fn build(language: &Language, paste: &Paste, builder: &Builder) -> Outcome {
+    let cache = builder.cache.as_path();
     let none = |u| Outcome {
         result: Err(u),
         toolchain: None,
@@ -224,7 +255,7 @@ pub fn build(language: &Language, paste: &Paste, cache: &Path) -> Outcome {
         return outcome(Err(Unjudged::CompileError(message)), true, false, 0.0);
     }
     let started = Instant::now();
-    let ran = run_recipe(&recipe, cache, &dir);
+    let ran = run_recipe(&recipe, builder, &dir);
     let ms = started.elapsed().as_secs_f64() * 1e3;
     match ran {
         Ok(()) => {
@@ -241,7 +272,13 @@ pub fn build(language: &Language, paste: &Paste, cache: &Path) -> Outcome {
             let message = shown_message(&raw, &recipe.paste, paste.shown);
             outcome(Err(Unjudged::CompileError(message)), false, true, ms)
         }
+        Err(Step::Limit(m)) => {
+            // Not cached: a build that met a limit on a busy machine may pass on the next try,
+            // or under other limits.
+            outcome(Err(Unjudged::CompileError(m)), false, true, ms)
+        }
         Err(Step::Judge(m)) => outcome(Err(Unjudged::ToolchainMissing(m)), false, false, 0.0),
+        Err(Step::Interrupted) => outcome(Err(Unjudged::Interrupted), false, false, 0.0),
     }
 }
 
@@ -249,8 +286,12 @@ pub fn build(language: &Language, paste: &Paste, cache: &Path) -> Outcome {
 enum Step {
     /// A command failed: its output (the compile error).
     Failed(String),
+    /// A command met a build limit (time, memory): what it met.
+    Limit(String),
     /// The judge could not run it (disk full, a command missing).
     Judge(String),
+    /// Ctrl-C or SIGTERM stopped it.
+    Interrupted,
 }
 
 /// The hex SHA-256 of everything that decides a build.
@@ -273,14 +314,16 @@ fn key(language: &Language, recipe: &Recipe, versions: &[String]) -> String {
     h.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Writes the recipe's files into a private directory under `cache`, runs its commands there,
+/// Writes the recipe's files into a private directory under the cache, runs its commands there,
 /// and moves the directory to `dir` once every command succeeded.
-fn run_recipe(recipe: &Recipe, cache: &Path, dir: &Path) -> Result<(), Step> {
+fn run_recipe(recipe: &Recipe, builder: &Builder, dir: &Path) -> Result<(), Step> {
+    let cache = builder.cache.as_path();
     let judge =
         |e: std::io::Error| Step::Judge(format!("cannot build in {}: {e}", cache.display()));
     std::fs::create_dir_all(cache).map_err(judge)?;
+    remove_orphans(cache);
     let work = tempfile::Builder::new()
-        .prefix(".building-")
+        .prefix(&format!("{BUILDING}{}-", std::process::id()))
         .tempdir_in(cache)
         .map_err(judge)?;
     // A root judge's sandbox runs the build as a user of its own, who must read it.
@@ -293,11 +336,16 @@ fn run_recipe(recipe: &Recipe, cache: &Path, dir: &Path) -> Result<(), Step> {
         std::fs::write(file, text).map_err(judge)?;
     }
     let here = work.path().to_string_lossy().to_string();
-    let rules = build_rules(recipe, cache, work.path()).map_err(judge)?;
-    for command in &recipe.commands {
+    let rules = build_rules(recipe, builder, work.path()).map_err(judge)?;
+    let ran = recipe.commands.iter().try_for_each(|command| {
         let args: Vec<String> = command.iter().map(|a| a.replace("{dir}", &here)).collect();
-        run_step(&args, work.path(), &rules)?;
+        run_step(&args, work.path(), rules.as_ref(), builder)
+    });
+    if rules.is_some() {
+        // The build user's files become the judge's again.
+        own(work.path(), nix::unistd::geteuid(), nix::unistd::getegid());
     }
+    ran?;
     let _ = std::fs::remove_dir_all(work.path().join(BUILD_TMP));
     std::fs::write(work.path().join(".done"), "").map_err(judge)?;
     let work = work.keep();
@@ -308,103 +356,217 @@ fn run_recipe(recipe: &Recipe, cache: &Path, dir: &Path) -> Result<(), Step> {
     Ok(())
 }
 
+/// The name of a build folder in progress: `.building-PID-XXXXXX`.
+const BUILDING: &str = ".building-";
+
+/// Removes the build folders in progress of judges that are gone (killed before they could
+/// clean up).
+fn remove_orphans(cache: &Path) {
+    let Ok(entries) = std::fs::read_dir(cache) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().to_string();
+        let Some(pid) = name
+            .strip_prefix(BUILDING)
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|pid| pid.parse::<i32>().ok())
+        else {
+            continue;
+        };
+        let alive = nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), None).is_ok();
+        if !alive {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// Gives `dir` and everything in it to `uid`:`gid` (links themselves, never what they point to).
+fn own(dir: &Path, uid: nix::unistd::Uid, gid: nix::unistd::Gid) {
+    for entry in walkdir::WalkDir::new(dir).into_iter().flatten() {
+        let _ = std::os::unix::fs::lchown(entry.path(), Some(uid.as_raw()), Some(gid.as_raw()));
+    }
+}
+
 /// The build's private temporary folder, inside its build folder (`TMPDIR`), removed when the
-/// build is done.
+/// build is done; only when the sandbox is off (in it, `/tmp` is the build's own).
 const BUILD_TMP: &str = ".tmp";
 
 /// What a build may write (its folder, and the caches next to the builds that its commands
-/// name as `{dir}/../NAME`, made here), when the sandbox is on; `None` when it is off.
+/// name as `{dir}/../NAME`, made here) and its limits, when the sandbox is on; `None` when it
+/// is off. Under a root judge, what it writes is given to the builds' user.
 fn build_rules(
     recipe: &Recipe,
-    cache: &Path,
+    builder: &Builder,
     work: &Path,
 ) -> std::io::Result<Option<sandbox::BuildRules>> {
     if !sandbox::status().is_on() {
+        std::fs::create_dir_all(work.join(BUILD_TMP))?;
         return Ok(None);
     }
-    std::fs::create_dir_all(work.join(BUILD_TMP))?;
     let mut write = vec![work.to_path_buf()];
     for arg in recipe.commands.iter().flatten() {
         if let Some((_, rest)) = arg.split_once("{dir}/../") {
             let name: String = rest.chars().take_while(|c| *c != '/').collect();
-            let shared = cache.join(name);
+            let shared = builder.cache.join(name);
             std::fs::create_dir_all(&shared)?;
             write.push(shared);
         }
     }
+    if nix::unistd::geteuid().is_root() {
+        let user = nix::unistd::Uid::from_raw(sandbox::BUILD_UID);
+        let group = nix::unistd::Gid::from_raw(sandbox::BUILD_UID);
+        for folder in &write {
+            // A shared cache is given over once; the build folder is new.
+            let theirs = std::fs::metadata(folder)
+                .is_ok_and(|m| std::os::unix::fs::MetadataExt::uid(&m) == user.as_raw());
+            if !theirs {
+                own(folder, user, group);
+            }
+        }
+    }
     Ok(Some(sandbox::BuildRules {
-        read: Vec::new(),
         write,
+        cwd: work.to_path_buf(),
+        cpu_s: builder.limits.cpu_s,
+        memory_mib: builder.limits.memory_mib,
     }))
 }
 
-/// Runs one build command in `dir`, with [`BUILD_TIMEOUT`], output captured; under Landlock's
-/// `rules` when the sandbox is on.
-fn run_step(args: &[String], dir: &Path, rules: &Option<sandbox::BuildRules>) -> Result<(), Step> {
-    use std::os::unix::process::CommandExt as _;
-    let mut command = match rules {
-        Some(rules) => {
-            let (exe, all) = sandbox::wrap_build(&args[0], &args[1..], rules.clone())
-                .map_err(|e| Step::Judge(format!("cannot run `{}`: {e}", args[0])))?;
-            let mut c = Command::new(exe);
-            c.args(all).env("TMPDIR", dir.join(BUILD_TMP));
-            c
-        }
-        None => {
-            let mut c = Command::new(&args[0]);
-            c.args(&args[1..]);
-            c
-        }
-    };
-    let mut child = command
+/// How a build command ended.
+enum Ended {
+    /// It exited (or was killed by a signal of the kernel's: a limit).
+    Exited(std::process::ExitStatus),
+    /// Past its wall limit: killed.
+    TimedOut,
+    /// Ctrl-C or SIGTERM: killed.
+    Stopped,
+}
+
+/// Runs one build command in `dir`, sandboxed under `rules` when the sandbox is on, within the
+/// builder's limits. Its output is read on threads of their own while the clock runs, so a
+/// compiler blocked on anything (`#include "/dev/stdout"`) is still killed at the wall limit.
+fn run_step(
+    args: &[String],
+    dir: &Path,
+    rules: Option<&sandbox::BuildRules>,
+    builder: &Builder,
+) -> Result<(), Step> {
+    if builder.stopped() {
+        return Err(Step::Interrupted);
+    }
+    let cannot = |e: std::io::Error| Step::Judge(format!("cannot run `{}`: {e}", args[0]));
+    let memory = rules.and_then(|_| sandbox::MemoryCgroup::new(builder.limits.memory_mib));
+    let mut command = step_command(args, dir, rules, memory.as_ref()).map_err(cannot)?;
+    command
         .current_dir(dir)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()
-        .map_err(|e| Step::Judge(format!("cannot run `{}`: {e}", args[0])))?;
-    let mut out = child.stdout.take().expect("piped");
-    let mut err = child.stderr.take().expect("piped");
-    let reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = out.read_to_end(&mut s);
-        s
-    });
-    let mut text = Vec::new();
-    let _ = err.read_to_end(&mut text);
-    let deadline = Instant::now() + BUILD_TIMEOUT;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(s)) => break Some(s),
-            Ok(None) if Instant::now() > deadline => break None,
-            Ok(None) => std::thread::sleep(Duration::from_millis(10)),
-            Err(e) => return Err(Step::Judge(format!("`{}`: {e}", args[0]))),
-        }
-    };
+        .process_group(0);
+    // SAFETY: the closure runs in the forked child before exec and makes only
+    // async-signal-safe system calls.
+    unsafe {
+        command.pre_exec(|| {
+            sandbox::close_from(3);
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            Ok(())
+        });
+    }
+    let mut child = command.spawn().map_err(cannot)?;
+    let output = read_output(&mut child);
+    let ended = wait_within(&mut child, builder).map_err(cannot)?;
     // The errors first: a compiler's summary line, if it prints one, goes to stdout.
-    let mut all = text;
-    all.extend_from_slice(&reader.join().unwrap_or_default());
+    let (err, out) = output
+        .recv_timeout(Duration::from_secs(2))
+        .unwrap_or_default();
+    let mut all = err;
+    all.extend_from_slice(&out);
     let output = String::from_utf8_lossy(&all).to_string();
-    match status {
-        Some(s) if s.success() => Ok(()),
-        Some(s) => Err(Step::Failed(if output.trim().is_empty() {
+    let limits = &builder.limits;
+    match ended {
+        Ended::Exited(s) if s.success() => Ok(()),
+        Ended::Exited(_) if memory.as_ref().is_some_and(|m| m.oom_kills() > 0) => Err(Step::Limit(
+            format!("the build ran out of memory ({} MiB)", limits.memory_mib),
+        )),
+        Ended::Exited(s) => Err(Step::Failed(if output.trim().is_empty() {
             format!("`{}` failed: {s}", args[0])
         } else {
             output
         })),
-        None => {
-            let _ = nix::sys::signal::killpg(
-                nix::unistd::Pid::from_raw(child.id() as i32),
-                nix::sys::signal::Signal::SIGKILL,
-            );
-            let _ = child.wait();
-            Err(Step::Failed(format!(
-                "the build took longer than {} s",
-                BUILD_TIMEOUT.as_secs()
-            )))
-        }
+        Ended::TimedOut => Err(Step::Limit(format!(
+            "build timed out after {} s",
+            limits.wall_s
+        ))),
+        Ended::Stopped => Err(Step::Interrupted),
     }
+}
+
+/// The command that runs `args`: through [`sandbox::wrap_build`] (in `memory`, when there is
+/// one) when `rules` are given, else as it is with its temporary folder in `dir`.
+fn step_command(
+    args: &[String],
+    dir: &Path,
+    rules: Option<&sandbox::BuildRules>,
+    memory: Option<&sandbox::MemoryCgroup>,
+) -> std::io::Result<Command> {
+    let Some(rules) = rules else {
+        let mut c = Command::new(&args[0]);
+        c.args(&args[1..]).env("TMPDIR", dir.join(BUILD_TMP));
+        return Ok(c);
+    };
+    let cgroups = memory.map(|m| m.dir.clone()).into_iter().collect();
+    let (exe, all) = sandbox::wrap_build(&args[0], &args[1..], rules.clone(), cgroups)?;
+    let mut c = Command::new(exe);
+    c.args(all);
+    Ok(c)
+}
+
+/// Reads the child's stderr and stdout to their ends, each on a thread of its own; the
+/// receiver gets both once both are closed.
+fn read_output(child: &mut std::process::Child) -> mpsc::Receiver<(Vec<u8>, Vec<u8>)> {
+    let drain = |mut pipe: Box<dyn std::io::Read + Send>| {
+        std::thread::spawn(move || {
+            let mut s = Vec::new();
+            let _ = pipe.read_to_end(&mut s);
+            s
+        })
+    };
+    let err = drain(Box::new(child.stderr.take().expect("piped")));
+    let out = drain(Box::new(child.stdout.take().expect("piped")));
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let both = (
+            err.join().unwrap_or_default(),
+            out.join().unwrap_or_default(),
+        );
+        let _ = tx.send(both);
+    });
+    rx
+}
+
+/// Waits for the child until the builder's wall limit or stop flag, killing its process group
+/// (and so, in the sandbox, its namespace: every process it started) when either comes first.
+fn wait_within(child: &mut std::process::Child, builder: &Builder) -> std::io::Result<Ended> {
+    let deadline = Instant::now() + Duration::from_secs(builder.limits.wall_s);
+    let ended = loop {
+        if let Some(s) = child.try_wait()? {
+            return Ok(Ended::Exited(s));
+        }
+        if builder.stopped() {
+            break Ended::Stopped;
+        }
+        if Instant::now() > deadline {
+            break Ended::TimedOut;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let _ = nix::sys::signal::killpg(
+        nix::unistd::Pid::from_raw(child.id() as i32),
+        nix::sys::signal::Signal::SIGKILL,
+    );
+    let _ = child.wait();
+    Ok(ended)
 }
 
 /// A compiler's output with the build directory's paths cut away.
@@ -432,7 +594,7 @@ fn shown_message(raw: &str, paste: &str, shown: &str) -> String {
             text = text.replace(&format!("{paste}{after}"), &format!("{shown}{after}"));
         }
     }
-    let text = text.trim_end();
+    let text = text.trim_end().trim_start_matches('\n');
     if text.len() <= MESSAGE_BYTES {
         return text.to_string();
     }

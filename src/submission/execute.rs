@@ -41,6 +41,9 @@ pub enum Unjudged {
     /// The judge lacks what the submission needs (a toolchain not on `PATH`): not the
     /// submission's fault, and the run is incomplete.
     ToolchainMissing(String),
+    /// The run was interrupted (Ctrl-C, SIGTERM) before or while it was built: the run is
+    /// incomplete.
+    Interrupted,
 }
 
 impl Unjudged {
@@ -48,6 +51,7 @@ impl Unjudged {
     pub fn message(&self) -> &str {
         match self {
             Unjudged::CompileError(m) | Unjudged::LoadError(m) | Unjudged::ToolchainMissing(m) => m,
+            Unjudged::Interrupted => "interrupted before it was built",
         }
     }
 }

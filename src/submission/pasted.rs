@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 use crate::cases::config::Limits;
-use crate::submission::build::{self, Outcome as BuildOutcome};
+use crate::submission::build::{self, Builder, Outcome as BuildOutcome};
 use crate::submission::execute::{Executor, Failure, Unbuilt};
 use crate::submission::expected_results;
 use crate::submission::language::{Language, Paste};
@@ -65,13 +65,13 @@ impl Pasted {
         )
     }
 
-    /// Builds it (or answers from the cache under `cache`).
-    pub fn build(&self, cache: &Path) -> BuildOutcome {
+    /// Builds it as `builder` says (or answers from the cache).
+    pub fn build(&self, builder: &Builder) -> BuildOutcome {
         let paste = Paste {
             text: &self.text,
             shown: &self.path,
         };
-        build::build(self.language, &paste, cache)
+        build::build(self.language, &paste, builder)
     }
 
     /// The executor for a build: a worker under `settings`, or, when it did not build, one whose
@@ -121,7 +121,7 @@ impl Solution for Pasted {
             limits: Limits::default(),
             stop: None,
         };
-        let built = self.build(&build::cache_root());
+        let built = self.build(&Builder::in_cache(&build::cache_root()));
         let mut exec = self.executor(&built, &settings);
         if let Err(why) = exec.prepare() {
             panic!("{}: {}", self.path, why.message());
@@ -143,8 +143,8 @@ fn describe(f: &Failure) -> String {
 }
 
 /// Builds every submission, in parallel, each on its own; the outcomes are in input order.
-pub fn build_all(pasted: &[Pasted], cache: &Path) -> Vec<BuildOutcome> {
-    pasted.par_iter().map(|p| p.build(cache)).collect()
+pub fn build_all(pasted: &[Pasted], builder: &Builder) -> Vec<BuildOutcome> {
+    pasted.par_iter().map(|p| p.build(builder)).collect()
 }
 
 /// The folder of the drop-in solutions: `solutions/` of the checkout the judge was built from.

@@ -1,5 +1,7 @@
 //! The rule a Rust file in `solutions/` must keep, checked by `build.rs` before the file is
 //! compiled into the judge (and unit-tested here): it may name nothing outside its own file.
+//! Its tests (`#[cfg(test)]` and `#[test]` items, which solution repositories carry) are left
+//! out of what the judge compiles ([`without_tests`]) before the check.
 
 /// Where a drop-in solution reaches past its own file, and how: `(line, message)`. It is
 /// compiled into the judge, next to the oracle, so it may not:
@@ -181,9 +183,131 @@ fn walk(tokens: proc_macro2::TokenStream, mut within: Within) -> Option<(usize, 
     None
 }
 
+/// `text` with every item whose attributes include `#[cfg(test)]` or `#[test]` blanked out
+/// (its doc comments and other attributes too), at any depth: what `cargo test` alone would
+/// compile is never part of the judge, and never runs inside its test binary. Spaces replace
+/// the item and its line breaks stay, so a compiler's line numbers are the file's. Text that
+/// does not parse is returned as it is (its check then fails on its own).
+pub fn without_tests(text: &str) -> String {
+    let Ok(tokens) = text.parse::<proc_macro2::TokenStream>() else {
+        return text.to_string();
+    };
+    let mut ranges = Vec::new();
+    test_items(tokens, &mut ranges);
+    let starts = line_starts(text);
+    let at = |l: proc_macro2::LineColumn| {
+        let line = starts
+            .get(l.line.wrapping_sub(1))
+            .copied()
+            .unwrap_or(text.len());
+        let rest = &text[line..];
+        line + rest
+            .char_indices()
+            .nth(l.column)
+            .map_or(rest.len(), |(i, _)| i)
+    };
+    let mut out = text.to_string().into_bytes();
+    for (start, end) in ranges {
+        for b in &mut out[at(start)..at(end)] {
+            if *b != b'\n' {
+                *b = b' ';
+            }
+        }
+    }
+    // Only ASCII spaces replaced whole characters' bytes: still UTF-8.
+    String::from_utf8(out).unwrap_or_else(|_| text.to_string())
+}
+
+/// The byte where each line of `text` starts.
+fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect()
+}
+
+/// Collects the (start, end) of every test item among `tokens`, looking inside the braces of
+/// the others.
+fn test_items(
+    tokens: proc_macro2::TokenStream,
+    ranges: &mut Vec<(proc_macro2::LineColumn, proc_macro2::LineColumn)>,
+) {
+    use proc_macro2::{Delimiter, TokenTree};
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let hash = |j: usize| matches!(tokens.get(j), Some(TokenTree::Punct(p)) if p.as_char() == '#');
+    let attribute = |j: usize| {
+        hash(j)
+            && matches!(tokens.get(j + 1), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Bracket)
+    };
+    let mut i = 0;
+    while i < tokens.len() {
+        if !attribute(i) {
+            if let TokenTree::Group(g) = &tokens[i] {
+                if g.delimiter() == Delimiter::Brace {
+                    test_items(g.stream(), ranges);
+                }
+            }
+            i += 1;
+            continue;
+        }
+        // An item's attributes, then the item up to its body's braces or its `;`.
+        let first = i;
+        let mut is_test = false;
+        while attribute(i) {
+            let TokenTree::Group(g) = &tokens[i + 1] else {
+                unreachable!()
+            };
+            let words: String = g.stream().to_string().split_whitespace().collect();
+            is_test |= words == "cfg(test)" || words == "test";
+            i += 2;
+        }
+        let mut end = i;
+        while let Some(t) = tokens.get(end) {
+            match t {
+                TokenTree::Punct(p) if p.as_char() == ';' => break,
+                TokenTree::Group(g) if g.delimiter() == Delimiter::Brace => {
+                    if matches!(tokens.get(end + 1), Some(TokenTree::Punct(p)) if p.as_char() == ';')
+                    {
+                        end += 1;
+                    }
+                    break;
+                }
+                _ => end += 1,
+            }
+        }
+        let end = end.min(tokens.len().saturating_sub(1));
+        if is_test {
+            ranges.push((tokens[first].span().start(), tokens[end].span().end()));
+        } else {
+            test_items(tokens[i..=end].iter().cloned().collect(), ranges);
+        }
+        i = end + 1;
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::reaches_out;
+    use super::{reaches_out, without_tests};
+
+    #[test]
+    fn tests_are_left_out_with_their_lines_kept() {
+        let text = "impl Solution {\n    pub fn find_min_step(b: String, h: String) -> i32 { 2 }\n    #[cfg(test)]\n    fn helper() -> i32 { 1 }\n}\n/// The tests.\n#[cfg(test)]\nmod tests {\n    use super::*;\n    #[test]\n    fn t() { assert_eq!(Solution::find_min_step(\"R\".into(), \"R\".into()), -1); }\n}\n#[test]\nfn loose() {}\nconst KEPT: i32 = 3;\n";
+        let kept = without_tests(text);
+        assert_eq!(kept.lines().count(), text.lines().count());
+        let squeezed: String = kept.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(
+            squeezed,
+            "impl Solution { pub fn find_min_step(b: String, h: String) -> i32 { 2 } } const KEPT: i32 = 3;"
+        );
+        assert_eq!(reaches_out(&kept), None);
+        // Whatever a test module names is gone with it; other test-like attributes still count.
+        let blank = format!("{}\n{}", " ".repeat(12), " ".repeat(23));
+        assert_eq!(
+            without_tests("#[cfg(test)]\nmod t { use crate::x; }"),
+            blank
+        );
+        let other = without_tests("#[cfg(any(test, doc))]\nfn f() {}");
+        assert_eq!(reaches_out(&other).map(|(l, _)| l), Some(1));
+    }
 
     #[test]
     fn a_leetcode_solution_stays_in_its_file() {
@@ -272,13 +396,8 @@ mod tests {
                 "uses `#[debugger_visualizer]`",
             ),
             (
-                "#[cfg(test)]\nmod tests {}",
+                "#[cfg(any(test))]\nmod tests {}",
                 1,
-                "has tests",
-            ),
-            (
-                "fn f() {}\n#[test]\nfn t() {}",
-                2,
                 "has tests",
             ),
             (

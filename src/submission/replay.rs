@@ -333,7 +333,7 @@ impl Executor for Replaying<'_> {
                 record.tape.unprepared = Some(Unprepared::CompileError(m.clone()))
             }
             // A missing toolchain is the machine's, not the submission's: never kept.
-            Err(Unjudged::ToolchainMissing(_)) => record.stopped = true,
+            Err(Unjudged::ToolchainMissing(_) | Unjudged::Interrupted) => record.stopped = true,
             Ok(()) => {}
         }
         result

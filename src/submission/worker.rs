@@ -128,6 +128,10 @@ pub struct Launch {
     /// ([`Failure::Stopped`]); an interpreter that cannot be started is the solution's problem
     /// ([`Failure::Crash`], verdict RE).
     pub own: bool,
+    /// Whether the worker loads the submission's source itself (an interpreter's harness),
+    /// and so may answer `compile_error` while starting. A compiled worker never does: the
+    /// build said so already, and such a line is the submission's own, forged (RE).
+    pub loads_source: bool,
 }
 
 impl Launch {
@@ -147,6 +151,7 @@ impl Launch {
             reserve_mib: 0,
             resident_limit: false,
             own: false,
+            loads_source: false,
         }
     }
 
@@ -160,6 +165,7 @@ impl Launch {
             reserve_mib: 0,
             resident_limit: false,
             own: true,
+            loads_source: false,
         }
     }
 }
@@ -205,6 +211,12 @@ struct Live {
     /// The peak resident set the kernel reported for it when it was reaped (`ru_maxrss`: the
     /// largest of it and the children it reaped), in KiB.
     reaped_peak_kib: Option<u64>,
+    /// The worker's memory cgroup, where the judge could make one: it caps and counts memory
+    /// no process maps (a `memfd` written and never mapped), and counts the kernel's kills at
+    /// the limit.
+    memory: Option<sandbox::MemoryCgroup>,
+    /// [`Live::oom_kills`] when the current call began.
+    oom_base: u64,
     stdin: ChildStdin,
     replies: std::io::PipeReader,
     pending: Vec<u8>,
@@ -258,7 +270,8 @@ impl Worker {
     /// Starts the worker and waits for `ready`. The error is what every call answers.
     fn start(&mut self) -> Result<(), Failure> {
         let address_space = self.settings.limits.memory_mib + self.launch.reserve_mib;
-        let spawned = spawn(&self.launch, &self.expose, address_space);
+        let limits = (address_space, self.settings.limits.memory_mib);
+        let spawned = spawn(&self.launch, &self.expose, limits);
         let mut live = spawned.map_err(|e| {
             let what = if e.kind() == io::ErrorKind::NotFound {
                 format!("{} not found on PATH", self.launch.label)
@@ -287,7 +300,8 @@ impl Worker {
                 });
             }
             Waited::Died => {
-                return Err(match live.death(&self.memory_limit()) {
+                let memory = (self.memory_limit(), self.settings.limits.memory_mib);
+                return Err(match live.death(&memory, 0, None) {
                     Failure::Crash(m) => Failure::Crash(format!("died while starting: {m}")),
                     other => other,
                 });
@@ -329,9 +343,12 @@ impl Worker {
             Ok(Reply {
                 compile_error: Some(e),
                 ..
-            }) => {
+            }) if self.launch.loads_source => {
                 live.kill();
-                Err(Failure::Crash(format!("{COMPILE_ERROR}{e}")))
+                Err(Failure::Crash(format!(
+                    "{COMPILE_ERROR}{}",
+                    message_lines(&e)
+                )))
             }
             _ => {
                 live.kill();
@@ -348,16 +365,21 @@ impl Worker {
     fn exchange(&mut self, request: &[u8]) -> Outcome {
         let limits = self.settings.limits.clone();
         let wall_limit = self.wall_ms();
-        let memory = self.memory_limit();
+        let memory = (self.memory_limit(), limits.memory_mib);
         let stop = self.settings.stop;
         let live = self.live.as_mut().expect("started");
         let start = Instant::now();
         let base_cpu = live.cpu_mark;
         live.delay_base = None;
         live.tree.reset_peak();
+        let oom_before = live.oom_kills();
+        live.oom_base = oom_before;
+        if let Some(m) = &live.memory {
+            m.reset_peak();
+        }
         if live.stdin.write_all(request).is_err() {
             // The worker died after its previous reply.
-            let failure = live.death(&memory);
+            let failure = live.death(&memory, oom_before, None);
             self.live = None;
             return failed(failure, 0.0, 0.0);
         }
@@ -379,11 +401,15 @@ impl Worker {
                 return failed(f, wall_ms, cpu_ms).with_memory(memory_kib);
             }
             Waited::Died => {
-                let f = live.death(&memory);
+                let f = live.death(&memory, oom_before, memory_kib);
                 // A dead worker's clocks are gone: its time and its peak are what the kernel
                 // said when it was reaped.
                 let cpu_ms = cpu_ms.max(live.reaped_cpu_ms - base_cpu);
                 let memory_kib = memory_kib.max(live.reaped_peak_kib);
+                let memory_kib = match &f {
+                    Failure::MemoryLimit(_) => memory_kib.max(live.cgroup_peak_kib()),
+                    _ => memory_kib,
+                };
                 self.live = None;
                 let f = cpu_first(f, cpu_ms, &limits);
                 return failed(f, wall_ms, cpu_ms).with_memory(memory_kib);
@@ -394,12 +420,30 @@ impl Worker {
             Err(_) => {
                 live.kill();
                 self.live = None;
+                // Past the CPU limit, whatever it wrote is a TLE.
                 let f = Failure::Crash(format!("malformed reply: {}", excerpt(&line)));
+                let f = cpu_first(f, cpu_ms, &limits);
                 return failed(f, wall_ms, cpu_ms).with_memory(memory_kib);
             }
         };
         // What the worker says of its own time is never trusted: a submission could forge it.
-        let result = classify_reply(reply, (&limits, wall_limit), cpu_ms, wall_ms - core_wait_ms);
+        // Nor that it ran out of memory, unless the judge saw it near the limit.
+        let near_limit = memory_seen(memory_kib, limits.memory_mib);
+        let result = if live.oom_kills() > oom_before {
+            // A process of its own was killed at the limit, and it answered anyway.
+            Err(cpu_first(
+                Failure::MemoryLimit(memory.0.clone()),
+                cpu_ms,
+                &limits,
+            ))
+        } else {
+            classify_reply(
+                reply,
+                (&limits, wall_limit),
+                (cpu_ms, wall_ms - core_wait_ms),
+                (near_limit, memory_kib),
+            )
+        };
         // Nor is a worker kept after a call that may be rerun (`limit / MARGIN` of CPU time or
         // more) or that is a TLE: a submission that wrote a reply early, before its work ended,
         // leaves the harness's own reply to come, which could reach the judge after the next
@@ -526,6 +570,14 @@ fn cpu_first(f: Failure, cpu_ms: f64, limits: &Limits) -> Failure {
     }
 }
 
+/// Whether the judge measured a call's memory (`peak_kib`) at half its limit or more: only
+/// then is a submission's own word that it ran out of memory taken as MLE. An allocation
+/// refused by `RLIMIT_AS` leaves the process at least half way to the limit unless that one
+/// request was larger than everything before it; a forged message leaves it where it was.
+fn memory_seen(peak_kib: Option<u64>, limit_mib: u64) -> bool {
+    peak_kib.is_some_and(|k| k * 2 >= limit_mib * 1024)
+}
+
 fn failed(f: Failure, wall_ms: f64, cpu_ms: f64) -> Outcome {
     Outcome {
         result: Err(f),
@@ -542,8 +594,8 @@ fn failed(f: Failure, wall_ms: f64, cpu_ms: f64) -> Outcome {
 fn classify_reply(
     reply: Reply,
     (limits, wall_limit): (&Limits, u64),
-    cpu_ms: f64,
-    wall_ms: f64,
+    (cpu_ms, wall_ms): (f64, f64),
+    (near_limit, memory_kib): (bool, Option<u64>),
 ) -> Result<i32, Failure> {
     let result = if let Some(a) = reply.answer {
         i32::try_from(a).map_err(|_| {
@@ -555,9 +607,15 @@ fn classify_reply(
         Err(Failure::Panic(one_line(&p)))
     } else if let Some(e) = reply.error {
         Err(Failure::Crash(format!("raised {}", one_line(&e))))
-    } else if reply.memory.is_some() {
+    } else if reply.memory.is_some() && near_limit {
         Err(Failure::MemoryLimit(format!(
             "memory {} MiB",
+            limits.memory_mib
+        )))
+    } else if reply.memory.is_some() {
+        Err(Failure::Crash(format!(
+            "said it ran out of memory, at {} MiB of the {} MiB limit (not counted as MLE)",
+            memory_kib.unwrap_or(0) / 1024,
             limits.memory_mib
         )))
     } else if let Some(b) = reply.bad_return {
@@ -587,6 +645,26 @@ fn one_line(text: &str) -> String {
     clipped(&flat, 300)
 }
 
+/// A message of many lines a submission's harness sent (a compile error): control characters
+/// but line breaks and tabs dropped (a carriage return could fake a line of the report), and
+/// at most 6 KiB, as a build's message.
+fn message_lines(text: &str) -> String {
+    const MAX: usize = 6 * 1024;
+    let clean: String = text
+        .chars()
+        .filter(|c| !c.is_control() || *c == '\n' || *c == '\t')
+        .collect();
+    let clean = clean.trim_matches('\n');
+    if clean.len() <= MAX {
+        return clean.to_string();
+    }
+    let mut cut = MAX;
+    while !clean.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}\n... (message cut at {MAX} bytes)", &clean[..cut])
+}
+
 /// The first `n` characters of `text`, and "..." after them when there were more.
 pub(crate) fn clipped(text: &str, n: usize) -> String {
     match text.char_indices().nth(n) {
@@ -604,14 +682,25 @@ fn excerpt(line: &[u8]) -> String {
 /// own process group (so a terminal's Ctrl-C reaches only the judge), `RLIMIT_AS` of
 /// `memory_mib`, no core dumps, and death with the judge; in the sandbox when it is on, with
 /// `expose` shown read-only.
-fn spawn(launch: &Launch, expose: &[std::path::PathBuf], memory_mib: u64) -> io::Result<Live> {
+fn spawn(
+    launch: &Launch,
+    expose: &[std::path::PathBuf],
+    (memory_mib, cgroup_mib): (u64, u64),
+) -> io::Result<Live> {
     let (replies, reply_w) = std::io::pipe()?;
     let (diag_r, diag_w) = std::io::pipe()?;
-    let cgroup = sandbox::status()
-        .is_on()
-        .then(sandbox::CpuCgroup::new)
-        .flatten();
-    let mut cmd = command(launch, expose, cgroup.as_ref())?;
+    let on = sandbox::status().is_on();
+    let cgroup = on.then(sandbox::CpuCgroup::new).flatten();
+    let memory = on.then(|| sandbox::MemoryCgroup::new(cgroup_mib)).flatten();
+    let cgroups = [
+        cgroup.as_ref().map(|c| &c.dir),
+        memory.as_ref().map(|m| &m.dir),
+    ]
+    .into_iter()
+    .flatten()
+    .cloned()
+    .collect();
+    let mut cmd = command(launch, expose, cgroups)?;
     cmd.stdin(Stdio::piped())
         .stdout(diag_w.try_clone()?)
         .stderr(diag_w)
@@ -638,6 +727,8 @@ fn spawn(launch: &Launch, expose: &[std::path::PathBuf], memory_mib: u64) -> io:
         cpu_mark: 0.0,
         reaped_cpu_ms: 0.0,
         reaped_peak_kib: None,
+        memory,
+        oom_base: 0,
         stdin,
         replies,
         pending: Vec::new(),
@@ -652,7 +743,7 @@ fn spawn(launch: &Launch, expose: &[std::path::PathBuf], memory_mib: u64) -> io:
 fn command(
     launch: &Launch,
     expose: &[std::path::PathBuf],
-    cgroup: Option<&sandbox::CpuCgroup>,
+    cgroups: Vec<std::path::PathBuf>,
 ) -> io::Result<Command> {
     if !sandbox::status().is_on() {
         let mut cmd = Command::new(&launch.program);
@@ -668,7 +759,7 @@ fn command(
         env: launch.env.clone(),
         probe: false,
         build: None,
-        cgroup: cgroup.map(|c| c.dir.clone()),
+        cgroups,
     };
     let (program, args) = sandbox::wrap(&launch.program, &launch.args, spec)?;
     let mut cmd = Command::new(program);
@@ -737,6 +828,9 @@ fn child_setup(reply_fd: RawFd, memory_bytes: u64) -> io::Result<()> {
     if r < 0 {
         return Err(io::Error::last_os_error());
     }
+    // Only the protocol's descriptors cross: nothing the judge inherited (a caller's log on
+    // fd 7, a case file on fd 8) reaches the worker.
+    sandbox::close_from(REPLY_FD + 1);
     Ok(())
 }
 
@@ -843,9 +937,13 @@ impl Live {
             // process meets RLIMIT_AS alone, which does not depend on when it is looked at
             // (a garbage-collected heap's resident size does), unless its runtime has a reserve
             // and no hard heap cap.
-            if !first
-                && (self.resident_limit || !self.tree.is_one_process())
-                && self.tree.memory_kib() / 1024 > self.memory_mib
+            // The kernel killed one of its processes at the memory cgroup's limit (a child,
+            // say, while the first process goes on).
+            let oom = !first && self.oom_kills() > self.oom_base;
+            if oom
+                || !first
+                    && (self.resident_limit || !self.tree.is_one_process())
+                    && self.tree.memory_kib() / 1024 > self.memory_mib
             {
                 return Waited::Killed(Failure::MemoryLimit(format!(
                     "memory {} MiB",
@@ -907,14 +1005,34 @@ impl Live {
 
     /// The worker closed its replies: reaps it (killing it after a second if it lingers) and
     /// says why it died, from its exit status and the end of its stderr.
-    fn death(&mut self, memory_limit: &str) -> Failure {
+    fn death(
+        &mut self,
+        (memory_limit, limit_mib): &(String, u64),
+        oom_before: u64,
+        seen_kib: Option<u64>,
+    ) -> Failure {
         let status = self.reap();
+        if self.oom_kills() > oom_before {
+            return Failure::MemoryLimit(memory_limit.clone());
+        }
+        let peak = seen_kib.max(self.reaped_peak_kib);
+        let memory = memory_seen(peak, *limit_mib).then_some(memory_limit.as_str());
         let _ = self.tail_done.recv_timeout(Duration::from_secs(1));
         let tail = {
             let t = self.tail.lock().unwrap_or_else(|e| e.into_inner());
             String::from_utf8_lossy(&t).into_owned()
         };
-        classify_death(status.signal(), status.code(), &tail, memory_limit)
+        classify_death(status.signal(), status.code(), &tail, memory)
+    }
+
+    /// How many of the worker's processes the kernel killed at its memory cgroup's limit.
+    fn oom_kills(&self) -> u64 {
+        self.memory.as_ref().map_or(0, |m| m.oom_kills())
+    }
+
+    /// The most its memory cgroup held during the call, in KiB.
+    fn cgroup_peak_kib(&self) -> Option<u64> {
+        self.memory.as_ref().and_then(|m| m.peak_kib())
     }
 
     /// Reaps the worker (killing it after a second if it lingers), and keeps the CPU time and
@@ -953,16 +1071,17 @@ impl Live {
     }
 }
 
-/// Why a worker died, from its exit signal or code and the end of its stdout and stderr:
-/// out of memory (Rust's "memory allocation of N bytes failed", Python's `MemoryError`, V8's
-/// "heap out of memory") is [`Failure::MemoryLimit`]; anything else is a [`Failure::Crash`]
+/// Why a worker died, from its exit signal or code and the end of its stdout and stderr: out
+/// of memory (Rust's "memory allocation of N bytes failed", Python's `MemoryError`, V8's "heap
+/// out of memory") is [`Failure::MemoryLimit`] when the judge saw its memory near the limit
+/// (`memory_limit` is then `Some`); anything else is a [`Failure::Crash`]
 /// that names the signal (e.g. `SIGSEGV`), says "stack overflow" when Rust or Python said so,
 /// and quotes the last line of output.
 pub fn classify_death(
     signal: Option<i32>,
     code: Option<i32>,
     tail: &str,
-    memory_limit: &str,
+    memory_limit: Option<&str>,
 ) -> Failure {
     const OUT_OF_MEMORY: [&str; 8] = [
         "memory allocation of ",
@@ -976,8 +1095,8 @@ pub fn classify_death(
         "java.lang.OutOfMemoryError",
         "insufficient memory for the Java Runtime Environment",
     ];
-    if OUT_OF_MEMORY.iter().any(|m| tail.contains(m)) {
-        return Failure::MemoryLimit(memory_limit.to_string());
+    if let Some(limit) = memory_limit.filter(|_| OUT_OF_MEMORY.iter().any(|m| tail.contains(m))) {
+        return Failure::MemoryLimit(limit.to_string());
     }
     let how = match (signal, code) {
         (Some(s), _) => match Signal::try_from(s) {
@@ -1110,7 +1229,7 @@ mod tests {
                 Some(6),
                 None,
                 "memory allocation of 4294967296 bytes failed\n",
-                MEM
+                Some(MEM)
             ),
             Failure::MemoryLimit(MEM.into())
         );
@@ -1120,7 +1239,7 @@ mod tests {
                 Some(6),
                 None,
                 "\nthread 'main' has overflowed its stack\nfatal runtime error: stack overflow, aborting\n",
-                MEM
+                Some(MEM)
             ),
             Failure::Crash(
                 "stack overflow, killed by SIGABRT: fatal runtime error: stack overflow, aborting"
@@ -1128,11 +1247,11 @@ mod tests {
             )
         );
         assert_eq!(
-            classify_death(Some(11), None, "", MEM),
+            classify_death(Some(11), None, "", Some(MEM)),
             Failure::Crash("killed by SIGSEGV".into())
         );
         assert_eq!(
-            classify_death(None, Some(3), "bye\n\n", MEM),
+            classify_death(None, Some(3), "bye\n\n", Some(MEM)),
             Failure::Crash("exited with code 3 without replying: bye".into())
         );
         assert_eq!(
@@ -1140,9 +1259,14 @@ mod tests {
                 Some(6),
                 None,
                 "FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory",
-                MEM
+                Some(MEM)
             ),
             Failure::MemoryLimit(MEM.into())
+        );
+        // The same words from a process the judge saw far from the limit: its own text, RE.
+        assert_eq!(
+            classify_death(Some(6), None, "memory allocation of 8 bytes failed\n", None),
+            Failure::Crash("killed by SIGABRT: memory allocation of 8 bytes failed".into())
         );
     }
 
@@ -1161,25 +1285,40 @@ mod tests {
     fn replies_are_classified() {
         let l = limits();
         assert_eq!(
-            classify_reply(reply(r#"{"answer":2}"#), (&l, l.wall_ms()), 1.0, 1.0),
+            classify_reply(
+                reply(r#"{"answer":2}"#),
+                (&l, l.wall_ms()),
+                (1.0, 1.0),
+                (false, None)
+            ),
             Ok(2)
         );
         // CPU over the limit is TLE even when an answer came back.
         assert_eq!(
-            classify_reply(reply(r#"{"answer":2}"#), (&l, l.wall_ms()), 120.0, 130.0),
+            classify_reply(
+                reply(r#"{"answer":2}"#),
+                (&l, l.wall_ms()),
+                (120.0, 130.0),
+                (false, None)
+            ),
             Err(Failure::TimeLimit("CPU 100 ms".into()))
         );
         // Sleeping past the wall limit (2 * 100 + 1000 ms) with little CPU.
         assert_eq!(
-            classify_reply(reply(r#"{"answer":2}"#), (&l, l.wall_ms()), 1.0, 1300.0),
+            classify_reply(
+                reply(r#"{"answer":2}"#),
+                (&l, l.wall_ms()),
+                (1.0, 1300.0),
+                (false, None)
+            ),
             Err(Failure::TimeLimit("wall 1200 ms".into()))
         );
         assert_eq!(
             classify_reply(
                 reply(r#"{"panic":"boom at x.rs:3"}"#),
                 (&l, l.wall_ms()),
-                1.0,
-                1.0
+                (1.0, 1.0),
+                (false, None)
             ),
             Err(Failure::Panic("boom at x.rs:3".into()))
         );
@@ -1187,8 +1326,8 @@ mod tests {
             classify_reply(
                 reply(r#"{"error":"IndexError: x (line 4)"}"#),
                 (&l, l.wall_ms()),
-                1.0,
-                1.0
+                (1.0, 1.0),
+                (false, None)
             ),
             Err(Failure::Crash("raised IndexError: x (line 4)".into()))
         );
@@ -1196,17 +1335,30 @@ mod tests {
             classify_reply(
                 reply(r#"{"memory":"MemoryError"}"#),
                 (&l, l.wall_ms()),
-                1.0,
-                1.0
+                (1.0, 1.0),
+                (true, Some(40 * 1024))
             ),
             Err(Failure::MemoryLimit("memory 64 MiB".into()))
+        );
+        // A harness's MemoryError the judge did not see near the limit is the process's word.
+        assert_eq!(
+            classify_reply(
+                reply(r#"{"memory":"MemoryError"}"#),
+                (&l, l.wall_ms()),
+                (1.0, 1.0),
+                (false, Some(5 * 1024))
+            ),
+            Err(Failure::Crash(
+                "said it ran out of memory, at 5 MiB of the 64 MiB limit (not counted as MLE)"
+                    .into()
+            ))
         );
         assert_eq!(
             classify_reply(
                 reply(r#"{"bad_return":"None"}"#),
                 (&l, l.wall_ms()),
-                1.0,
-                1.0
+                (1.0, 1.0),
+                (false, None)
             ),
             Err(Failure::Crash(
                 "malformed reply: returned None, not an integer".into()
@@ -1216,8 +1368,8 @@ mod tests {
             classify_reply(
                 reply(r#"{"answer":4294967296}"#),
                 (&l, l.wall_ms()),
-                1.0,
-                1.0
+                (1.0, 1.0),
+                (false, None)
             ),
             Err(Failure::Crash(
                 "malformed reply: answer 4294967296 does not fit in an i32".into()
@@ -1237,8 +1389,22 @@ mod tests {
         let text = String::from_utf8_lossy(&kept);
         assert!(text.starts_with("fatal error: runtime: out of memory\n"));
         assert_eq!(
-            classify_death(None, Some(2), &text, "memory 1024 MiB"),
+            classify_death(None, Some(2), &text, Some("memory 1024 MiB")),
             Failure::MemoryLimit("memory 1024 MiB".into())
+        );
+    }
+
+    #[test]
+    fn a_harness_message_cannot_fake_report_lines() {
+        let forged = "SyntaxError (line 1)\n\r\x1b[2Jzuma-judge: all accepted\n";
+        assert_eq!(
+            message_lines(forged),
+            "SyntaxError (line 1)\n[2Jzuma-judge: all accepted"
+        );
+        let long = message_lines(&"B".repeat(100_000));
+        assert_eq!(
+            long.len(),
+            6 * 1024 + "\n... (message cut at 6144 bytes)".len()
         );
     }
 

@@ -4,6 +4,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
+use std::os::fd::AsRawFd;
 use std::path::Path;
 
 use crate::common::judge;
@@ -88,8 +89,9 @@ fn hostile_workspace() -> tempfile::TempDir {
     dir
 }
 
-/// The two submissions that `#include` the case file got CE from a denied read of it, and the
-/// compiler's message shows none of its content.
+/// The two submissions that `#include` the case file got CE because their build could not
+/// read it (it is not in the build's view), and the compiler's message shows none of its
+/// content.
 fn assert_includes_were_denied(report: &serde_json::Value, case_file: &str) {
     let messages: Vec<String> = report["submissions"]
         .as_array()
@@ -100,10 +102,11 @@ fn assert_includes_were_denied(report: &serde_json::Value, case_file: &str) {
         .collect();
     assert_eq!(messages.len(), 2);
     for m in &messages {
-        // g++: "PATH: Permission denied"; rustc: "couldn't read `PATH`: Permission denied".
+        // g++: "PATH: No such file or directory"; rustc: "couldn't read `PATH`: No such file
+        // or directory".
         let denied = [format!("{case_file}: "), format!("{case_file}`: ")]
             .iter()
-            .any(|p| m.contains(&format!("{p}Permission denied")));
+            .any(|p| m.contains(&format!("{p}No such file or directory")));
         assert!(denied, "{m}");
         assert!(!m.contains("expected"), "{m}");
     }
@@ -261,4 +264,207 @@ fn no_sandbox_is_said_in_the_report() {
         text.lines().any(|l| l == "sandbox: off (--no-sandbox)"),
         "{text}"
     );
+}
+
+/// The build folders in progress left in `cache`.
+fn building_folders(cache: &Path) -> Vec<String> {
+    std::fs::read_dir(cache)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().to_string())
+        .filter(|name| name.starts_with(".building-"))
+        .collect()
+}
+
+/// [`judge`] as a plain process, which a test can start and signal, or give descriptors to.
+fn judge_process() -> std::process::Command {
+    let mut c = std::process::Command::new(assert_cmd::cargo::cargo_bin("zuma-judge"));
+    c.env("ZUMA_JUDGE_REJUDGE", "1");
+    c
+}
+
+/// A folder with `cases/four.toml`, a `judge.toml` with a 5 s build limit, and the fixtures of
+/// `tests/fixtures/build_holes/` in `subs/`, `@SECRET@` replaced by `secret`.
+fn build_holes_workspace(secret: &Path) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir_all(d.join("cases")).unwrap();
+    std::fs::write(d.join("cases/four.toml"), CASES).unwrap();
+    let build = "\n[build]\nwall_s = 5\ncpu_s = 5\nmemory_mib = 256\n";
+    std::fs::write(d.join("judge.toml"), format!("{CONFIG}{build}")).unwrap();
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/build_holes");
+    std::fs::create_dir_all(d.join("subs")).unwrap();
+    for f in std::fs::read_dir(&fixtures).unwrap().flatten() {
+        if f.path().extension().is_some_and(|e| e == "c") {
+            let text = std::fs::read_to_string(f.path()).unwrap();
+            let text = text.replace("@SECRET@", &secret.to_string_lossy());
+            std::fs::write(d.join("subs").join(f.file_name()), text).unwrap();
+        }
+    }
+    dir
+}
+
+/// A file only its owner may read (mode 0600), in a folder every build's view shows (under a
+/// root judge) or in the test's own folder; removed when dropped.
+struct Secret(std::path::PathBuf);
+
+impl Secret {
+    const TEXT: &'static str = "Z-secret of the root user";
+
+    fn new(fallback: &Path) -> Secret {
+        use std::os::unix::fs::PermissionsExt;
+        let name = format!("zuma-judge-test-secret-{}", std::process::id());
+        let shown = Path::new("/usr/local/share").join(&name);
+        let path = if std::fs::write(&shown, Self::TEXT).is_ok() {
+            shown
+        } else {
+            let p = fallback.join(name);
+            std::fs::write(&p, Self::TEXT).unwrap();
+            p
+        };
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+        Secret(path)
+    }
+}
+
+impl Drop for Secret {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// Each hole of issue "untrusted builds, airtight limits", one pasted C file each, graded in
+/// one folder with the judge holding a log on fd 7 and the case file on fd 8: every one gets
+/// exactly its verdict and message, the log stays empty, and no compiler, worker or build
+/// folder is left.
+#[test]
+#[ignore = "slow (about 20 s: builds killed at their 5 s limit, calls past the CPU limit); .ci/run runs it"]
+fn build_and_limit_holes_are_closed() {
+    use std::os::unix::process::CommandExt;
+    let scratch = tempfile::tempdir().unwrap();
+    let secret = Secret::new(scratch.path());
+    let dir = build_holes_workspace(&secret.0);
+    let d = dir.path();
+    let log = std::fs::File::create(d.join("caller.log")).unwrap();
+    let cases = std::fs::File::open(d.join("cases/four.toml")).unwrap();
+    let cache = d.join("cache");
+    let mut command = judge_process();
+    command
+        .current_dir(d)
+        .env("ZUMA_JUDGE_CACHE", &cache)
+        .args(["grade", "subs", "--cases", "cases", "--format", "json"]);
+    let (log_fd, cases_fd) = (log.as_raw_fd(), cases.as_raw_fd());
+    // SAFETY: dup2 is async-signal-safe; the descriptors are open in the parent.
+    unsafe {
+        command.pre_exec(move || {
+            if libc::dup2(log_fd, 7) < 0 || libc::dup2(cases_fd, 8) < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let out = command.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["sandbox"]["on"], true, "{}", report["sandbox"]);
+    let root = nix::unistd::geteuid().is_root();
+    // Only a root judge can make each worker a memory cgroup, which counts unmapped memfd.
+    let memfd = if root {
+        ("subs/memfd_hog.c", "memory_limit_exceeded", "MLE SKIP")
+    } else {
+        ("subs/memfd_hog.c", "accepted", "AC")
+    };
+    let want = [
+        ("subs/forged_ce.c", "run_time_error", "RE"),
+        ("subs/forged_mle.c", "run_time_error", "RE"),
+        ("subs/incbin_root_only.c", "compile_error", "CE"),
+        ("subs/include_root_only.c", "compile_error", "CE"),
+        ("subs/include_stdout.c", "compile_error", "CE"),
+        ("subs/include_zero.c", "compile_error", "CE"),
+        ("subs/inherited_fd.c", "wrong_answer", "AC WA"),
+        ("subs/late_malformed.c", "time_limit_exceeded", "TLE SKIP"),
+        memfd,
+        ("subs/ordinary.c", "accepted", "AC"),
+    ];
+    let want: Vec<(String, String, String)> = want
+        .iter()
+        .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
+        .collect();
+    assert_eq!(gradebook_rows(&report), want);
+    let message = |path: &str| -> String {
+        let subs = report["submissions"].as_array().unwrap();
+        let row = subs.iter().find(|s| s["path"] == path).unwrap();
+        row["message"].as_str().unwrap_or("").to_string()
+    };
+    assert_eq!(
+        message("subs/include_stdout.c"),
+        "build timed out after 5 s"
+    );
+    let zero = message("subs/include_zero.c");
+    assert!(zero.contains("out of memory"), "{zero}");
+    // The secret is in the build's view under a root judge, but not the build user's to read;
+    // otherwise (in the test's folder) it is not in the view at all.
+    let include = message("subs/include_root_only.c");
+    let why = if root {
+        "Permission denied"
+    } else {
+        "No such file or directory"
+    };
+    assert!(include.contains(why), "{include}");
+    let incbin = message("subs/incbin_root_only.c");
+    assert!(incbin.contains("Error: file not found"), "{incbin}");
+    for m in [include, incbin] {
+        assert!(!m.contains("Z-secret"), "{m}");
+    }
+    assert_eq!(std::fs::read_to_string(d.join("caller.log")).unwrap(), "");
+    let cache_text = cache.to_string_lossy().to_string();
+    assert_eq!(processes_mentioning(&cache_text), Vec::<String>::new());
+    assert_eq!(processes_mentioning("/dev/stdout"), Vec::<String>::new());
+    assert_eq!(building_folders(&cache), Vec::<String>::new());
+}
+
+/// SIGTERM while a compiler hangs: the build is killed with its processes, and the judge
+/// writes its report of what was judged (exit 3) at once rather than at the build limit.
+#[test]
+#[ignore = "slow (a few seconds of builds); .ci/run runs it"]
+fn a_signal_during_builds_stops_them_and_reports() {
+    let scratch = tempfile::tempdir().unwrap();
+    let secret = Secret::new(scratch.path());
+    let dir = build_holes_workspace(&secret.0);
+    let d = dir.path();
+    std::fs::write(
+        d.join("judge.toml"),
+        format!("{CONFIG}\n[build]\nwall_s = 120\n"),
+    )
+    .unwrap();
+    let cache = d.join("cache");
+    let started = std::time::Instant::now();
+    let child = judge_process()
+        .current_dir(d)
+        .env("ZUMA_JUDGE_CACHE", &cache)
+        .args(["grade", "subs/include_stdout.c", "--cases", "cases"])
+        .args(["--format", "json"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let pid = nix::unistd::Pid::from_raw(child.id() as i32);
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGTERM).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let row = &report["submissions"][0];
+    assert_eq!(row["verdict"], "compile_error", "{row}");
+    assert_eq!(row["message"], "interrupted before it was built", "{row}");
+    let cache_text = cache.to_string_lossy().to_string();
+    assert_eq!(processes_mentioning(&cache_text), Vec::<String>::new());
+    assert_eq!(building_folders(&cache), Vec::<String>::new());
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Rust drop-ins that must not break the judge's build: each is registered as a compile error
 # with its file and line, and every other solution still builds. One compiles only in release,
-# one carries a test (which `cargo test` would run outside the sandbox), one starts with an
-# inner attribute, one names the crate in a
+# one carries tests as solution repositories do (left out of what the judge compiles, so it
+# builds although its test would not), one starts with an inner attribute, one names the crate in a
 # serde attribute's string, one reads a file through `debugger_visualizer`; one holds a code
 # block in a doc comment, which must not run as a doctest of the judge's.
 #
@@ -38,11 +38,14 @@ $shown"
     echo "ok: $name is CE: $expect"
 done <<'EOF'
 zz_release_only|--> solutions/accepted/zz_release_only.rs:4:
-zz_test_only|solutions/accepted/zz_test_only.rs:2: has tests
 zz_inner|--> solutions/accepted/zz_inner.rs:1:1
 zz_serde|solutions/accepted/zz_serde.rs:3: names `crate` in an attribute's string
 zz_visualizer|solutions/accepted/zz_visualizer.rs:2: uses `#[debugger_visualizer]`
 EOF
+"$judge" list | grep -q "| zz_test_only  *accepted  *rust  " || fail "zz_test_only did not compile"
+copied=$(find "$CARGO_TARGET_DIR/release/build" -path "*/out/solutions/accepted/zz_test_only.rs" -newer Cargo.toml | head -1)
+[ -n "$copied" ] && ! grep -q "fn x" "$copied" || fail "zz_test_only's test is still in what the judge compiles: $copied"
+echo "ok: zz_test_only compiles without its tests"
 "$judge" list | grep -q "| zz_doc  *accepted  *rust  " || fail "zz_doc did not compile"
 echo "ok: zz_doc compiles"
 # The doc comment's failing assertion is no doctest: only the library's own runs, and passes.

@@ -102,6 +102,7 @@ fn launch(dir: &Path, limits: &Limits) -> Launch {
         reserve_mib: MONO_RESERVE_MIB,
         resident_limit: false,
         own: false,
+        loads_source: false,
     }
 }
 

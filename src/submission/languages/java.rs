@@ -175,6 +175,7 @@ pub(crate) fn jvm(classpath: OsString, main: &str, extra: &[&str], limits: &Limi
         reserve_mib: JAVA_RESERVE_MIB,
         resident_limit: false,
         own: false,
+        loads_source: false,
     }
 }
 

@@ -58,5 +58,6 @@ pub(crate) fn launch(dir: &Path, limits: &Limits) -> Launch {
         reserve_mib: NODE_RESERVE_MIB,
         resident_limit: false,
         own: false,
+        loads_source: true,
     }
 }

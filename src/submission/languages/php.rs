@@ -82,6 +82,7 @@ fn launch(dir: &Path, limits: &Limits) -> Launch {
         reserve_mib: PHP_RESERVE_MIB,
         resident_limit: false,
         own: false,
+        loads_source: true,
     }
 }
 

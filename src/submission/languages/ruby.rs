@@ -54,5 +54,6 @@ fn launch(dir: &Path, _: &Limits) -> Launch {
         reserve_mib: 0,
         resident_limit: false,
         own: false,
+        loads_source: true,
     }
 }

@@ -48,19 +48,25 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
 use nix::fcntl::{open, OFlag};
-use nix::mount::{mount, umount2, MntFlags, MsFlags};
 use nix::sched::{unshare, CloneFlags};
 use nix::sys::signal::{raise, signal, SigHandler};
 use nix::sys::stat::Mode;
-use nix::sys::statvfs::{statvfs, FsFlags};
 use nix::sys::wait::{waitpid, WaitStatus};
-use nix::unistd::{
-    chdir, execve, fork, getegid, geteuid, pivot_root, sethostname, setresgid, setresuid,
-    ForkResult, Gid, Pid, Uid,
-};
+use nix::unistd::{chdir, execve, fork, getegid, geteuid, sethostname, ForkResult, Gid, Pid, Uid};
 use serde::{Deserialize, Serialize};
 
 use super::worker::clipped;
+
+mod cgroup;
+mod limits;
+mod rules;
+mod view;
+
+pub use cgroup::{memory_measure, CpuCgroup, MemoryCgroup};
+use limits::lock_down;
+pub use limits::{close_from, BUILD_UID};
+use rules::landlock_abi;
+use view::build_view;
 
 /// `PATH` inside the sandbox.
 pub const PATH: &str = "/usr/local/bin:/usr/bin:/bin";
@@ -108,83 +114,28 @@ pub struct Spec {
     pub env: Vec<(OsString, OsString)>,
     /// Print what was built and exit instead of running a program ([`status`]).
     pub probe: bool,
-    /// A build instead of a worker ([`wrap_build`]): no namespaces and the judge's own
-    /// environment, only Landlock, so the compiler runs as the judge but reads nothing beyond
-    /// the toolchain and writes nothing beyond its build folder.
+    /// A build instead of a worker ([`wrap_build`]): the same namespaces and view, its
+    /// folders writable, as the builds' own user, under the build limits.
     #[serde(default)]
     pub build: Option<BuildRules>,
-    /// A cgroup the outer joins before anything else ([`CpuCgroup`]).
+    /// Cgroups the outer joins before anything else ([`CpuCgroup`], [`MemoryCgroup`]).
     #[serde(default)]
-    pub cgroup: Option<PathBuf>,
+    pub cgroups: Vec<PathBuf>,
 }
 
-/// A cgroup of one worker's own, made where the judge may (root, a CPU-accounting hierarchy
-/// mounted): the kernel counts in it the CPU time of every task that ever ran there, even a
-/// child it reaped itself (its parent ignored SIGCHLD), whose time no parent is charged and
-/// `/proc` no longer shows. Removed when dropped.
-#[derive(Debug)]
-pub struct CpuCgroup {
-    pub dir: PathBuf,
-    /// The file with the total and its unit: `cpuacct.usage` (ns, cgroup v1) or `cpu.stat`'s
-    /// `usage_usec` (cgroup v2).
-    v1: bool,
-}
-
-impl CpuCgroup {
-    /// A new, empty cgroup, or `None` where none can be made.
-    pub fn new() -> Option<CpuCgroup> {
-        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let name = format!("zuma-judge-{}-{n}", std::process::id());
-        [("/sys/fs/cgroup/cpuacct", true), ("/sys/fs/cgroup", false)]
-            .into_iter()
-            .filter(|(root, v1)| {
-                let probe = if *v1 {
-                    "cpuacct.usage"
-                } else {
-                    "cgroup.controllers"
-                };
-                Path::new(root).join(probe).exists()
-            })
-            .find_map(|(root, v1)| {
-                let dir = Path::new(root).join(&name);
-                fs::create_dir(&dir).ok()?;
-                Some(CpuCgroup { dir, v1 })
-            })
-    }
-
-    /// CPU time of every task that ever ran in it, in milliseconds.
-    pub fn cpu_ms(&self) -> Option<f64> {
-        if self.v1 {
-            let text = fs::read_to_string(self.dir.join("cpuacct.usage")).ok()?;
-            Some(text.trim().parse::<f64>().ok()? / 1e6)
-        } else {
-            let text = fs::read_to_string(self.dir.join("cpu.stat")).ok()?;
-            let line = text.lines().find(|l| l.starts_with("usage_usec"))?;
-            Some(line.split_whitespace().nth(1)?.parse::<f64>().ok()? / 1e3)
-        }
-    }
-}
-
-impl Drop for CpuCgroup {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir(&self.dir);
-    }
-}
-
-/// What a build may touch besides the toolchain's folders (`ROOTS`, `/etc`, `/proc`, `/sys`,
-/// `/dev`).
+/// What a build may do besides reading the view: the folders it writes, where it starts, and
+/// its limits.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct BuildRules {
-    /// Read and run.
-    pub read: Vec<PathBuf>,
     /// Read, write, create and delete: the build folder, and a cache shared by builds (Go's).
     pub write: Vec<PathBuf>,
+    /// Where the compiler starts: the build folder.
+    pub cwd: PathBuf,
+    /// CPU seconds each of its processes may use (`RLIMIT_CPU`).
+    pub cpu_s: u64,
+    /// Private memory each of its processes may use (`RLIMIT_DATA`), in MiB.
+    pub memory_mib: u64,
 }
-
-/// Folders a build reads besides [`ROOTS`], the [`ETC`] entries and its compilers'
-/// installations.
-const BUILD_READ: [&str; 3] = ["/proc", "/sys", "/dev"];
 
 /// Whether workers run sandboxed, and what the probe found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -258,9 +209,11 @@ fn probe() -> Status {
         .stdin(std::process::Stdio::null())
         .output();
     match out {
-        Ok(o) if o.status.success() => {
-            Status::On(String::from_utf8_lossy(&o.stdout).trim().to_string())
-        }
+        Ok(o) if o.status.success() => Status::On(format!(
+            "{}; {}",
+            String::from_utf8_lossy(&o.stdout).trim(),
+            memory_measure()
+        )),
         Ok(o) => {
             let err = String::from_utf8_lossy(&o.stderr);
             let why = err
@@ -294,62 +247,106 @@ pub fn wrap(
     if !in_view(&resolved) {
         spec.expose.push(installation(&resolved));
     }
-    let mut all = vec![
-        INIT_COMMAND.into(),
-        serde_json::to_string(&spec)
-            .expect("a spec serialises")
-            .into(),
-        resolved.into_os_string(),
-    ];
-    all.extend(args.iter().cloned());
-    Ok((exe, all))
+    Ok((exe, init_args(&spec, resolved, args.iter().cloned())))
 }
 
-/// `program args` as a build step: the judge's own binary as `sandbox-init` with `rules`, the
-/// installation of the program (and of the program an `env KEY=VALUE... PROGRAM` runs, and
-/// rustup's home for a rustup proxy) added to what it may read.
+/// `sandbox-init`'s arguments: the spec as JSON, the program, its arguments.
+fn init_args(spec: &Spec, program: PathBuf, args: impl Iterator<Item = OsString>) -> Vec<OsString> {
+    let spec = serde_json::to_string(spec).expect("a spec serialises");
+    let mut all = vec![INIT_COMMAND.into(), spec.into(), program.into_os_string()];
+    all.extend(args);
+    all
+}
+
+/// `program args` as a build step: the judge's own binary as `sandbox-init` with `rules` and
+/// in `cgroups`, the program found on the judge's `PATH` (a shim gives way as in [`resolve`]),
+/// its installation shown read-only (and that of the program an `env KEY=VALUE... PROGRAM`
+/// runs, and rustup's home for a rustup proxy, named in the environment).
 pub fn wrap_build(
     program: &str,
     args: &[String],
-    mut rules: BuildRules,
+    rules: BuildRules,
+    cgroups: Vec<PathBuf>,
 ) -> io::Result<(PathBuf, Vec<OsString>)> {
     let exe = judge_binary()?;
     let mut programs = vec![program];
     if program == "env" {
         programs.extend(args.iter().find(|a| !a.contains('=')).map(String::as_str));
     }
+    let mut expose = Vec::new();
+    let mut found = Vec::new();
     for p in programs {
-        let Ok(found) = which::which(p) else { continue };
-        for at in [found.clone(), fs::canonicalize(&found).unwrap_or(found)] {
-            rules.read.push(installation(&at));
+        let Some(at) = resolve_as_named(p) else {
+            continue;
+        };
+        for path in [at.clone(), fs::canonicalize(&at).unwrap_or(at.clone())] {
+            if !in_view(&path) {
+                expose.push(installation(&path));
+            }
         }
+        found.push(at);
     }
-    if rules.read.iter().any(|r| r.join("bin/rustup").exists()) {
-        let home = std::env::var_os("RUSTUP_HOME")
-            .map(PathBuf::from)
-            .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".rustup")));
-        rules.read.extend(home);
-    }
-    let spec = Spec {
-        build: Some(rules),
-        ..Spec::default()
+    let Some(resolved) = found.into_iter().next() else {
+        return Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("{program} not found"),
+        ));
     };
-    let mut all = vec![
-        INIT_COMMAND.into(),
-        serde_json::to_string(&spec)
-            .expect("a spec serialises")
-            .into(),
-        program.into(),
-    ];
-    all.extend(args.iter().map(OsString::from));
-    Ok((exe, all))
+    let env = rustup_env(&mut expose);
+    let spec = Spec {
+        expose,
+        env,
+        probe: false,
+        build: Some(rules),
+        cgroups,
+    };
+    Ok((
+        exe,
+        init_args(&spec, resolved, args.iter().map(OsString::from)),
+    ))
+}
+
+/// Where `program` is on the judge's `PATH`, by the name it was found under (a multiplexer
+/// such as rustup's `rustc` reads its role from it); a shim script outside the view gives way
+/// to the same program on [`PATH`].
+fn resolve_as_named(program: &str) -> Option<PathBuf> {
+    find(program.as_ref(), false)
+}
+
+/// For a build whose `expose`d installations hold rustup: its home, exposed too, and the
+/// environment that names it (and the judge's `RUSTUP_TOOLCHAIN`, if set), since the build's
+/// `HOME` is its `/tmp`.
+fn rustup_env(expose: &mut Vec<PathBuf>) -> Vec<(OsString, OsString)> {
+    if !expose.iter().any(|r| r.join("bin/rustup").exists()) {
+        return Vec::new();
+    }
+    let Some(home) = std::env::var_os("RUSTUP_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".rustup")))
+    else {
+        return Vec::new();
+    };
+    expose.push(home.clone());
+    let mut env = vec![("RUSTUP_HOME".into(), home.into_os_string())];
+    env.extend(
+        std::env::var_os("RUSTUP_TOOLCHAIN").map(|t| (OsString::from("RUSTUP_TOOLCHAIN"), t)),
+    );
+    env
 }
 
 /// Where a program is: a path as given, else the judge's `PATH`; a shim script outside the
 /// view's folders (pyenv's) gives way to the same program on [`PATH`].
 pub fn resolve(program: &OsString) -> Option<PathBuf> {
+    find(program, true)
+}
+
+/// [`resolve`], with links followed when `canonical`.
+fn find(program: &std::ffi::OsStr, canonical: bool) -> Option<PathBuf> {
     let found = which::which(program).ok()?;
-    let found = fs::canonicalize(&found).unwrap_or(found);
+    let found = match canonical {
+        true => fs::canonicalize(&found).unwrap_or(found),
+        false => found,
+    };
     if in_view(&found) || !is_script(&found) {
         return Some(found);
     }
@@ -420,10 +417,7 @@ fn outer(args: &[OsString]) -> Result<Never, String> {
     if command.is_empty() && !spec.probe {
         return Err("no program to run".into());
     }
-    if let Some(rules) = &spec.build {
-        return build_exec(rules, command);
-    }
-    if let Some(cgroup) = &spec.cgroup {
+    for cgroup in &spec.cgroups {
         fs::write(cgroup.join("cgroup.procs"), std::process::id().to_string())
             .map_err(|e| format!("joining {}: {e}", cgroup.display()))?;
     }
@@ -460,7 +454,7 @@ fn outer(args: &[OsString]) -> Result<Never, String> {
         }
         ForkResult::Parent { child } => {
             drop(status_w);
-            quiet_stdio();
+            quiet_stdio(&spec);
             mirror(child, status_r)
         }
     }
@@ -477,13 +471,16 @@ fn map_ids(uid: Uid, gid: Gid) -> Result<(), String> {
 }
 
 /// The outer's copies of the worker's pipes are closed, so the judge sees the end of the
-/// replies when the submission's processes are gone, not when the outer is.
-fn quiet_stdio() {
+/// replies when the submission's processes are gone, not when the outer is. A build has no
+/// reply pipe: its fd 3 may be one of the sandbox's own.
+fn quiet_stdio(spec: &Spec) {
     if let Ok(null) = open("/dev/null", OFlag::O_RDWR, Mode::empty()) {
         // SAFETY: plain system calls on descriptors this process owns.
         unsafe {
             libc::dup2(null.as_raw_fd(), 0);
-            libc::dup2(null.as_raw_fd(), crate::submission::worker::REPLY_FD);
+            if spec.build.is_none() {
+                libc::dup2(null.as_raw_fd(), crate::submission::worker::REPLY_FD);
+            }
         }
     }
 }
@@ -537,19 +534,21 @@ fn namespace_init(
     build_view(spec)?;
     let _ = sethostname("zuma-sandbox");
     if spec.probe {
-        let landlock = lock_down(as_root, box_uid)?;
-        let (user_ns, runs_as) = if as_root {
-            ("", "a user of its own")
+        let landlock = lock_down(spec, as_root, box_uid)?;
+        let (user_ns, runs_as, builds_as) = if as_root {
+            ("", "a user of its own", ", as a user of their own")
         } else {
             (
                 "user, ",
                 "root of its own user namespace without capabilities",
+                "",
             )
         };
         println!(
             "{user_ns}pid, net, mount, ipc, uts namespaces; read-only view of the toolchain and \
              the build; private /tmp of {FSIZE_MIB} MiB; runs as {runs_as}; {landlock}; \
-             RLIMIT_NPROC {NPROC}, RLIMIT_FSIZE {FSIZE_MIB} MiB"
+             RLIMIT_NPROC {NPROC}, RLIMIT_FSIZE {FSIZE_MIB} MiB; builds in the same \
+             namespaces{builds_as}, writing only their build folder"
         );
         let _ = io::stdout().flush();
         std::process::exit(0);
@@ -560,7 +559,7 @@ fn namespace_init(
             drop(status);
             // A session of its own: `kill(0, ..)` reaches only the submission's processes.
             let _ = nix::unistd::setsid();
-            let why = match lock_down(as_root, box_uid).and_then(|_| exec(spec, command)) {
+            let why = match lock_down(spec, as_root, box_uid).and_then(|_| exec(spec, command)) {
                 Ok(never) => match never {},
                 Err(e) => e,
             };
@@ -568,7 +567,7 @@ fn namespace_init(
             std::process::exit(125)
         }
         ForkResult::Parent { child } => {
-            quiet_stdio();
+            quiet_stdio(spec);
             reap(child, status)
         }
     }
@@ -590,334 +589,11 @@ fn reap(first: Pid, status: OwnedFd) -> Result<Never, String> {
     }
 }
 
-/// Everything shown in the view, host path first: [`ROOTS`], [`ETC`], [`DEVICES`] and the
-/// spec's own.
-fn sources(spec: &Spec) -> Vec<PathBuf> {
-    let mut all: Vec<PathBuf> = ROOTS.iter().map(PathBuf::from).collect();
-    all.extend(etc_entries());
-    all.extend(DEVICES.iter().map(PathBuf::from));
-    all.extend(spec.expose.iter().cloned());
-    // A path inside another is already shown by the other's bind, whose read-only mount
-    // would refuse the mount point.
-    let shown = all.clone();
-    all.retain(|p| !shown.iter().any(|q| q != p && p.starts_with(q)));
-    all.dedup();
-    all
-}
-
-/// The entries of `/etc` named by [`ETC`], sorted.
-fn etc_entries() -> Vec<PathBuf> {
-    let Ok(etc) = fs::read_dir("/etc") else {
-        return Vec::new();
-    };
-    let mut names: Vec<PathBuf> = etc
-        .flatten()
-        .filter(|e| {
-            let name = e.file_name();
-            ETC.iter()
-                .any(|p| name.as_bytes().starts_with(p.as_bytes()))
-        })
-        .map(|e| e.path())
-        .collect();
-    names.sort();
-    names
-}
-
-/// A source to bind into the view: its path, opened, and whether it is a folder.
-type Bind = (PathBuf, OwnedFd, bool);
-/// A symbolic link to make again inside the view: where, and its target.
-type Link = (PathBuf, PathBuf);
-
-/// What the view shows, opened: each source that exists as a path descriptor (and whether it
-/// is a folder), and each symbolic link among them with its target, to be made again inside.
-fn open_sources(spec: &Spec) -> Result<(Vec<Bind>, Vec<Link>), String> {
-    let mut binds = Vec::new();
-    let mut links = Vec::new();
-    for path in sources(spec) {
-        let Ok(meta) = fs::symlink_metadata(&path) else {
-            continue;
-        };
-        if meta.file_type().is_symlink() {
-            if let Ok(to) = fs::read_link(&path) {
-                links.push((path, to));
-            }
-            continue;
-        }
-        let fd = open(&path, OFlag::O_PATH | OFlag::O_CLOEXEC, Mode::empty())
-            .map_err(|err| format!("opening {}: {err}", path.display()))?;
-        binds.push((path, fd, meta.is_dir()));
-    }
-    Ok((binds, links))
-}
-
-/// Builds the view and makes it the root: a read-only tmpfs with the [`sources`] bound in
-/// read-only, a new `/proc` and a private `/tmp`.
-fn build_view(spec: &Spec) -> Result<(), String> {
-    let e = |what: &str| {
-        let what = what.to_string();
-        move |err: nix::errno::Errno| format!("{what}: {err}")
-    };
-    mount(
-        None::<&str>,
-        "/",
-        None::<&str>,
-        MsFlags::MS_REC | MsFlags::MS_PRIVATE,
-        None::<&str>,
-    )
-    .map_err(e("making mounts private"))?;
-    // The sources are opened before the new root covers /tmp, where some may live.
-    let (binds, links) = open_sources(spec)?;
-    let root = Path::new("/tmp");
-    // Nothing written in the view can be run: no copy of a binary patched in /tmp.
-    let tmpfs = |at: &Path, size: &str, mode: &str| {
-        mount(
-            Some("tmpfs"),
-            at,
-            Some("tmpfs"),
-            MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC,
-            Some(format!("size={size},mode={mode}").as_str()),
-        )
-        .map_err(e(&format!("mounting a tmpfs on {}", at.display())))
-    };
-    tmpfs(root, "1m", "0755")?;
-    // The private /tmp first: a build under the machine's /tmp is then bound inside it.
-    let tmp = root.join("tmp");
-    fs::create_dir_all(&tmp).map_err(|x| format!("{}: {x}", tmp.display()))?;
-    tmpfs(&tmp, &format!("{FSIZE_MIB}m"), "1777")?;
-    for (path, fd, is_dir) in &binds {
-        bind_read_only(root, path, fd, *is_dir)?;
-    }
-    for (path, to) in &links {
-        let at = inside(root, path);
-        make_parent(&at)?;
-        std::os::unix::fs::symlink(to, &at).map_err(|x| format!("{}: {x}", at.display()))?;
-    }
-    for (path, to) in DEV_LINKS {
-        let at = inside(root, Path::new(path));
-        make_parent(&at)?;
-        std::os::unix::fs::symlink(to, &at).map_err(|x| format!("{}: {x}", at.display()))?;
-    }
-    let proc = root.join("proc");
-    fs::create_dir_all(&proc).map_err(|x| format!("{}: {x}", proc.display()))?;
-    mount(
-        Some("proc"),
-        &proc,
-        Some("proc"),
-        MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC,
-        None::<&str>,
-    )
-    .map_err(e("mounting /proc"))?;
-    chdir(root).map_err(e("chdir"))?;
-    pivot_root(".", ".").map_err(e("pivot_root"))?;
-    umount2(".", MntFlags::MNT_DETACH).map_err(e("detaching the old root"))?;
-    chdir("/").map_err(e("chdir"))?;
-    mount(
-        None::<&str>,
-        "/",
-        None::<&str>,
-        MsFlags::MS_REMOUNT | MsFlags::MS_BIND | MsFlags::MS_RDONLY,
-        None::<&str>,
-    )
-    .map_err(e("making the root read-only"))
-}
-
-/// `root` + `path` (absolute).
-fn inside(root: &Path, path: &Path) -> PathBuf {
-    root.join(path.strip_prefix("/").unwrap_or(path))
-}
-
-fn make_parent(at: &Path) -> Result<(), String> {
-    let parent = at.parent().unwrap_or(Path::new("/"));
-    fs::create_dir_all(parent).map_err(|x| format!("{}: {x}", parent.display()))
-}
-
-/// Binds the opened `path` at the same place under `root`, read-only (a device stays writable:
-/// writing to `/dev/null` changes no file). A remount keeps the flags the host mount has, which
-/// a user namespace may not drop (`nosuid`, `noexec`, the atime flags).
-fn bind_read_only(root: &Path, path: &Path, fd: &OwnedFd, is_dir: bool) -> Result<(), String> {
-    let at = inside(root, path);
-    if is_dir {
-        fs::create_dir_all(&at).map_err(|x| format!("{}: {x}", at.display()))?;
-    } else {
-        make_parent(&at)?;
-        fs::File::create(&at).map_err(|x| format!("{}: {x}", at.display()))?;
-    }
-    let source = format!("/proc/self/fd/{}", fd.as_raw_fd());
-    mount(
-        Some(source.as_str()),
-        &at,
-        None::<&str>,
-        MsFlags::MS_BIND | MsFlags::MS_REC,
-        None::<&str>,
-    )
-    .map_err(|x| format!("binding {}: {x}", path.display()))?;
-    if path.starts_with("/dev") {
-        return Ok(());
-    }
-    let host = statvfs(&at).map_err(|x| format!("statvfs {}: {x}", path.display()))?;
-    let mut flags =
-        MsFlags::MS_REMOUNT | MsFlags::MS_BIND | MsFlags::MS_RDONLY | MsFlags::MS_NOSUID;
-    for (st, ms) in [
-        (FsFlags::ST_NODEV, MsFlags::MS_NODEV),
-        (FsFlags::ST_NOEXEC, MsFlags::MS_NOEXEC),
-        (FsFlags::ST_NOATIME, MsFlags::MS_NOATIME),
-        (FsFlags::ST_NODIRATIME, MsFlags::MS_NODIRATIME),
-        (FsFlags::ST_RELATIME, MsFlags::MS_RELATIME),
-    ] {
-        if host.flags().contains(st) {
-            flags |= ms;
-        }
-    }
-    mount(None::<&str>, &at, None::<&str>, flags, None::<&str>)
-        .map_err(|x| format!("making {} read-only: {x}", path.display()))
-}
-
-/// In the submission's process, before it runs: limits, no privileges, Landlock. Says what
-/// Landlock enforces.
-fn lock_down(as_root: bool, box_uid: u32) -> Result<String, String> {
-    use nix::sys::resource::{setrlimit, Resource};
-    let limit = |r: Resource, v: u64| setrlimit(r, v, v).map_err(|x| format!("{r:?}: {x}"));
-    limit(Resource::RLIMIT_NPROC, NPROC)?;
-    limit(Resource::RLIMIT_FSIZE, FSIZE_MIB * 1024 * 1024)?;
-    limit(Resource::RLIMIT_NOFILE, 1024)?;
-    limit(Resource::RLIMIT_CORE, 0)?;
-    if as_root {
-        let (u, g) = (Uid::from_raw(box_uid), Gid::from_raw(box_uid));
-        give_pipes(u, g);
-        nix::unistd::setgroups(&[]).map_err(|x| format!("setgroups: {x}"))?;
-        setresgid(g, g, g).map_err(|x| format!("setresgid: {x}"))?;
-        setresuid(u, u, u).map_err(|x| format!("setresuid: {x}"))?;
-    } else {
-        for set in [
-            caps::CapSet::Bounding,
-            caps::CapSet::Ambient,
-            caps::CapSet::Inheritable,
-            caps::CapSet::Effective,
-            caps::CapSet::Permitted,
-        ] {
-            caps::clear(None, set).map_err(|x| format!("dropping capabilities: {x}"))?;
-        }
-    }
-    nix::sys::prctl::set_no_new_privs().map_err(|x| format!("no_new_privs: {x}"))?;
-    landlock().map_err(|x| format!("Landlock: {x}"))
-}
-
-/// Gives the judge's pipes on the standard descriptors and the reply descriptor to the box's
-/// user, so that it can reopen them as `/dev/fd/N` (the JVM and mono harnesses do). Only
-/// anonymous pipes: a file or device there stays the host's.
-fn give_pipes(u: Uid, g: Gid) {
-    for fd in 0..=crate::submission::worker::REPLY_FD {
-        let is_pipe = fs::read_link(format!("/proc/self/fd/{fd}"))
-            .is_ok_and(|to| to.as_os_str().as_bytes().starts_with(b"pipe:"));
-        if is_pipe {
-            // SAFETY: plain system call on a descriptor this process holds.
-            unsafe { libc::fchown(fd, u.as_raw(), g.as_raw()) };
-        }
-    }
-}
-
-/// The Landlock ABI the kernel has (0: none).
-fn landlock_abi() -> i64 {
-    const VERSION: libc::c_uint = 1; // LANDLOCK_CREATE_RULESET_VERSION
-                                     // SAFETY: plain system call with no memory passed in.
-    let v = unsafe {
-        libc::syscall(
-            libc::SYS_landlock_create_ruleset,
-            std::ptr::null::<libc::c_void>(),
-            0usize,
-            VERSION,
-        )
-    };
-    v.max(0)
-}
-
-/// Landlock: read and run anything in the view, write (but not run) only in `/tmp` (and to
-/// `/dev/null`), no TCP, no signals or abstract sockets out of the sandbox. Best effort: a
-/// kernel without it enforces what it has.
-fn landlock() -> Result<String, landlock::RulesetError> {
-    use landlock::{
-        path_beneath_rules, Access, AccessFs, AccessNet, Ruleset, RulesetAttr, RulesetCreatedAttr,
-        RulesetStatus, Scope, ABI,
-    };
-    let abi = ABI::V6;
-    let status = Ruleset::default()
-        .handle_access(AccessFs::from_all(abi))?
-        .handle_access(AccessNet::from_all(abi))?
-        .scope(Scope::Signal | Scope::AbstractUnixSocket)?
-        .create()?
-        .add_rules(path_beneath_rules(["/"], AccessFs::from_read(abi)))?
-        .add_rules(path_beneath_rules(
-            ["/tmp"],
-            AccessFs::from_all(abi) & !AccessFs::Execute,
-        ))?
-        .add_rules(path_beneath_rules(["/dev/null"], AccessFs::from_file(abi)))?
-        .restrict_self()?;
-    Ok(match status.ruleset {
-        RulesetStatus::FullyEnforced => {
-            "Landlock: writes only to /tmp, no TCP, no signals out".to_string()
-        }
-        RulesetStatus::PartiallyEnforced => {
-            "Landlock in part (an older kernel): writes only to /tmp".to_string()
-        }
-        RulesetStatus::NotEnforced => "no Landlock (not in this kernel)".to_string(),
-    })
-}
-
-/// A build step: no core dumps, `no_new_privs`, Landlock ([`build_landlock`]), then the
-/// program, found on the judge's `PATH`, with the judge's environment.
-fn build_exec(rules: &BuildRules, command: &[OsString]) -> Result<Never, String> {
-    use nix::sys::resource::{setrlimit, Resource};
-    setrlimit(Resource::RLIMIT_CORE, 0, 0).map_err(|x| format!("RLIMIT_CORE: {x}"))?;
-    nix::sys::prctl::set_no_new_privs().map_err(|x| format!("no_new_privs: {x}"))?;
-    build_landlock(rules).map_err(|x| format!("Landlock: {x}"))?;
-    let c = |s: &[u8]| CString::new(s).map_err(|_| "a NUL byte in the command".to_string());
-    let argv: Vec<CString> = command
-        .iter()
-        .map(|a| c(a.as_bytes()))
-        .collect::<Result<_, _>>()?;
-    let err = nix::unistd::execvp(&argv[0], &argv).unwrap_err();
-    Err(format!(
-        "cannot run {}: {err}",
-        command[0].to_string_lossy()
-    ))
-}
-
-/// Landlock for a build: read and run the toolchain's folders and `rules.read`, everything in
-/// `rules.write`, no TCP, no signals out. Paths that do not exist are left out.
-fn build_landlock(rules: &BuildRules) -> Result<(), landlock::RulesetError> {
-    use landlock::{
-        path_beneath_rules, Access, AccessFs, AccessNet, Ruleset, RulesetAttr, RulesetCreatedAttr,
-        Scope, ABI,
-    };
-    let abi = ABI::V6;
-    let existing = |paths: Vec<PathBuf>| -> Vec<PathBuf> {
-        paths.into_iter().filter(|p| p.exists()).collect()
-    };
-    let read: Vec<PathBuf> = ROOTS
-        .iter()
-        .chain(BUILD_READ.iter())
-        .map(PathBuf::from)
-        .chain(etc_entries())
-        .chain(rules.read.iter().cloned())
-        .collect();
-    Ruleset::default()
-        .handle_access(AccessFs::from_all(abi))?
-        .handle_access(AccessNet::from_all(abi))?
-        .scope(Scope::Signal | Scope::AbstractUnixSocket)?
-        .create()?
-        .add_rules(path_beneath_rules(existing(read), AccessFs::from_read(abi)))?
-        .add_rules(path_beneath_rules(
-            existing(rules.write.clone()),
-            AccessFs::from_all(abi),
-        ))?
-        .add_rules(path_beneath_rules(["/dev/null"], AccessFs::from_file(abi)))?
-        .restrict_self()?;
-    Ok(())
-}
-
-/// Runs the submission's program, in `/tmp`, with a clean environment.
+/// Runs the submission's program (or a build's compiler), in `/tmp` (its build folder), with a
+/// clean environment.
 fn exec(spec: &Spec, command: &[OsString]) -> Result<Never, String> {
-    chdir("/tmp").map_err(|x| format!("chdir /tmp: {x}"))?;
+    let cwd = spec.build.as_ref().map_or(Path::new("/tmp"), |b| &b.cwd);
+    chdir(cwd).map_err(|x| format!("chdir {}: {x}", cwd.display()))?;
     let c = |s: &[u8]| CString::new(s).map_err(|_| "a NUL byte in the command".to_string());
     let argv: Vec<CString> = command
         .iter()
