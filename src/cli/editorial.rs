@@ -1,8 +1,9 @@
 //! `zuma-judge editorial FILE... [--format human|markdown|json|html] [--report FORMAT=PATH]
-//! [--save FILE.toml]`: find and
-//! check an editorial's answers, board transitions, move sequences and code blocks (see
-//! [`zuma_judge::editorial`]). Exit 0 when everything holds, 1 when anything is refuted, 2 on a
-//! usage error or an unreadable file, 3 when a code block's toolchain is missing.
+//! [--save FILE.toml] [--strict] [--code-budget SECS]`: find and check an editorial's answers,
+//! board transitions, move sequences and code blocks (see [`zuma_judge::editorial`]). Exit 0
+//! when everything holds and no line is unread (with `--strict`, no board mentioned without an
+//! answer either), 1 when anything is refuted or unread, 2 on a usage error or an unreadable
+//! file, 3 when a code block's toolchain is missing.
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -57,6 +58,14 @@ pub struct EditorialArgs {
     /// Check the claims only; do not grade code blocks.
     #[arg(long)]
     no_code: bool,
+    /// Also fail (exit 1) when a board is mentioned without an answer; an unread line always
+    /// fails. For CI.
+    #[arg(long)]
+    strict: bool,
+    /// Wall time, in seconds, that judging one code block may take (its editorial's boards,
+    /// then the sweep); a block still passing then is reported as "passed every input tried".
+    #[arg(long, default_value_t = grade::DEFAULT_BUDGET.as_secs(), value_name = "SECS")]
+    code_budget: u64,
 }
 
 /// Runs `editorial`; returns the exit code.
@@ -76,6 +85,12 @@ pub fn run(config: &Config, args: EditorialArgs) -> Result<u8> {
             }
         }
     }
+    if args.code_budget == 0 {
+        zuma_judge::eprintln_lossy!(
+            "error: --code-budget 0: give the seconds each code block may take (at least 1), or --no-code to check the claims only"
+        );
+        return Ok(2);
+    }
     if args.max_board == 0
         || args.max_hand == 0
         || args.max_board > config.constraints.board_max
@@ -91,10 +106,18 @@ pub fn run(config: &Config, args: EditorialArgs) -> Result<u8> {
     let opts = editorial::Options {
         bound: (args.max_board, args.max_hand),
         code: !args.no_code,
+        strict: args.strict,
+        budget: std::time::Duration::from_secs(args.code_budget),
     };
-    let review = editorial::review(&files, config, opts, &mut |what| {
-        zuma_judge::eprintln_lossy!("{what}")
-    })?;
+    let bar = super::hunted::Bar::new("checking code");
+    let review = editorial::review(
+        &files,
+        config,
+        opts,
+        &mut |what| bar.0.suspend(|| zuma_judge::eprintln_lossy!("{what}")),
+        &bar,
+    )?;
+    bar.0.finish_and_clear();
     let text = render(&review, args.format);
     anstream::stdout().write_all(text.as_bytes())?;
     for spec in &args.reports {

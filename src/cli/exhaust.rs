@@ -73,6 +73,7 @@ pub fn run(config: &Config, a: ExhaustArgs) -> Result<u8> {
         },
         jobs: a.calls.jobs,
         interruptible: true,
+        deadline: None,
     };
     let bar = Bar::new("exhaust");
     let make = || hunted.executor();

@@ -185,6 +185,7 @@ impl Bar {
 impl exhaust::Progress for Bar {
     fn start(&self, classes: u64) {
         self.0.set_length(classes);
+        self.0.set_position(0);
     }
     fn advance(&self, classes: u64) {
         self.0.inc(classes);

@@ -4,6 +4,7 @@
 //! counterexample up to a bound, whose oracle witness is drawn.
 
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
@@ -26,6 +27,11 @@ use crate::submission::worker::{Settings, Worker};
 /// RRYRRYRR + YYYY (12 balls; about 15 s for a Python block that fails there, 20 to 60 s for
 /// one that passes every class, on 2 cores).
 pub const DEFAULT_BOUND: (usize, usize) = (8, 4);
+
+/// The default wall time a block's judging may take (its editorial's boards, then the sweep):
+/// two minutes. A correct but slow Python BFS once ran for more than 15 minutes on the full
+/// sweep; with the budget it ends as "passed every input tried".
+pub const DEFAULT_BUDGET: Duration = Duration::from_secs(120);
 
 /// One code block's grade. JSON keys per issue 15: `file, line, language, verdict,
 /// counterexample, message`, plus the sweep and the drawn witness.
@@ -81,6 +87,11 @@ pub struct Sweep {
     pub instances: u64,
     /// Wall time, in milliseconds.
     pub ms: f64,
+    /// When the budget ended the sweep before its bound: the board and hand sizes (in balls) of
+    /// the last class judged in size order (fewer balls in all first, then shorter boards);
+    /// every class up to it passed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub budget_reached: Option<(usize, usize)>,
 }
 
 impl CodeResult {
@@ -124,13 +135,15 @@ fn explain_unjudged(why: &Unjudged) -> String {
 }
 
 /// Grades `block` in `language`: built, judged on `boards` (the editorial's valid inputs),
-/// then swept up to `bound`.
+/// then swept up to `bound`, all within `budget` of wall time from the end of the build; the
+/// sweep reports its classes to `progress`.
 pub fn grade(
     (file, block): (&str, &CodeBlock),
     language: &'static Language,
     boards: &[Written],
     config: &Config,
-    bound: (usize, usize),
+    (bound, budget): ((usize, usize), Duration),
+    progress: &dyn exhaust::Progress,
 ) -> Result<CodeResult, WitnessError> {
     let mut out = CodeResult::skipped(file, block, Some(language.id), String::new());
     out.message = None;
@@ -157,6 +170,7 @@ pub fn grade(
         stop: Some(&crate::judge::interrupt::STOP),
     };
     let make = || -> Box<dyn Executor + Send> { worker(language, &built, &settings) };
+    let deadline = Instant::now() + budget;
     let mut exec = make();
     if let Err(why) = exec.prepare() {
         return Ok(unjudged(out, &why));
@@ -171,8 +185,9 @@ pub fn grade(
         metamorphic_sample: 0,
         jobs: 0,
         interruptible: false,
+        deadline: Some(deadline),
     };
-    match exhaust::run(&pasted, &make, &opts, &config.constraints, &()) {
+    match exhaust::run(&pasted, &make, &opts, &config.constraints, progress) {
         Ok(r) => {
             out.swept = Some(Sweep {
                 max_board: bound.0,
@@ -180,6 +195,7 @@ pub fn grade(
                 classes: r.classes,
                 instances: r.instances,
                 ms: r.wall_ms,
+                budget_reached: r.deadline_reached,
             });
             out.from_sweep = r.counterexample.is_some();
             out.counterexample = r.counterexample;

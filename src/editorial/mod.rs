@@ -9,11 +9,21 @@
 //! Boundary: this module reads files and calls the judge's library; it prints nothing (the CLI
 //! in `src/cli/editorial.rs` does).
 
+pub mod calls;
 pub mod check;
 pub mod code;
+#[cfg(test)]
+mod corpus;
 pub mod extract;
 pub mod grade;
+pub mod layout;
+pub mod normalise;
+pub mod play;
+pub mod prose;
 pub mod source;
+pub mod tables;
+pub mod tokens;
+pub mod unread;
 
 use std::collections::HashSet;
 
@@ -56,6 +66,9 @@ pub fn extract(file: &str, text: &str) -> Extracted {
         }
     }
     lines.sort_by_key(|l| l.line);
+    for l in &mut lines {
+        l.text = normalise::line(&l.text);
+    }
     Extracted {
         file: file.to_string(),
         statements: extract::statements(&lines),
@@ -74,12 +87,30 @@ pub struct Review {
     pub claims: Vec<ClaimResult>,
     /// Boards mentioned without an answer, with the oracle's.
     pub mentions: Vec<MentionResult>,
+    /// Lines that look like a claim but that no recogniser read.
+    pub unread: Vec<Unread>,
     /// Every code block that names the entry point: graded, or skipped with the reason.
     pub code: Vec<CodeResult>,
     /// Counts.
     pub summary: Summary,
-    /// 0 all holds, 1 something is refuted, 3 a toolchain is missing.
+    /// Whether a board mentioned without an answer fails the review (`--strict`).
+    #[serde(skip)]
+    pub strict: bool,
+    /// 0 all holds and nothing is unread (nor, with `strict`, mentioned); 1 something is
+    /// refuted or unread; 3 a toolchain is missing.
     pub exit_code: u8,
+}
+
+/// A line that looks like a claim (a board, a hand and an answer-like word) that no recogniser
+/// read.
+#[derive(Clone, Debug, Serialize)]
+pub struct Unread {
+    /// The editorial.
+    pub file: String,
+    /// 1-based line in it.
+    pub line: usize,
+    /// The line, normalised.
+    pub text: String,
 }
 
 /// Counts for the first line of a review.
@@ -95,6 +126,8 @@ pub struct Summary {
     pub invalid: usize,
     /// Boards mentioned without an answer.
     pub mentions: usize,
+    /// Lines that look like a claim that no recogniser read.
+    pub unread: usize,
     /// Code blocks graded.
     pub graded: usize,
     /// Of them, accepted.
@@ -114,14 +147,21 @@ pub struct Options {
     pub bound: (usize, usize),
     /// Grade code blocks at all (false: claims only).
     pub code: bool,
+    /// Fail (exit 1) on a board mentioned without an answer too, not only on an unread line.
+    pub strict: bool,
+    /// Wall time each code block's sweep may take.
+    pub budget: std::time::Duration,
 }
+
+/// What one file holds, judged: claims, mentions and unread lines.
+pub type Judged = (Vec<ClaimResult>, Vec<MentionResult>, Vec<Unread>);
 
 /// Judges every statement of `e`: claims in file order, mentions not already claimed.
 pub fn judge_statements(
     e: &Extracted,
     config: &Config,
     oracle: &mut Oracle,
-) -> Result<(Vec<ClaimResult>, Vec<MentionResult>), WitnessError> {
+) -> Result<Judged, WitnessError> {
     let limits = &config.constraints;
     let f = e.file.as_str();
     let claimed: HashSet<(&str, &str)> = e
@@ -133,7 +173,7 @@ pub fn judge_statements(
         })
         .collect();
     let mut mentioned = HashSet::new();
-    let (mut claims, mut mentions) = (Vec::new(), Vec::new());
+    let (mut claims, mut mentions, mut unread) = (Vec::new(), Vec::new(), Vec::new());
     for s in &e.statements {
         let at = (f, s.line);
         match &s.what {
@@ -157,9 +197,14 @@ pub fn judge_statements(
                     mentions.push(check::mention(at, key, limits, oracle)?);
                 }
             }
+            What::Unread { text } => unread.push(Unread {
+                file: f.to_string(),
+                line: s.line,
+                text: text.clone(),
+            }),
         }
     }
-    Ok((claims, mentions))
+    Ok((claims, mentions, unread))
 }
 
 /// The valid inputs an editorial names (claims and mentions), in order, once each: the first
@@ -190,18 +235,21 @@ fn boards_of(claims: &[ClaimResult], mentions: &[MentionResult]) -> Vec<grade::W
 }
 
 /// Reviews the editorials `files` (`(name, text)`): judges every claim and grades every code
-/// block, calling `progress` with a line before each block is graded.
+/// block, calling `progress` with a line before each block is graded; each block's sweep
+/// reports its classes to `bar`.
 pub fn review(
     files: &[(String, String)],
     config: &Config,
     opts: Options,
     progress: &mut dyn FnMut(&str),
+    bar: &dyn crate::hunt::exhaust::Progress,
 ) -> Result<Review, WitnessError> {
     let mut oracle = Oracle::new();
     let (mut claims, mut mentions, mut code) = (Vec::new(), Vec::new(), Vec::new());
+    let mut unread = Vec::new();
     for (file, text) in files {
         let e = extract(file, text);
-        let (c, m) = judge_statements(&e, config, &mut oracle)?;
+        let (c, m, u) = judge_statements(&e, config, &mut oracle)?;
         let boards = boards_of(&c, &m);
         for (block, sort) in &e.code {
             match sort {
@@ -218,26 +266,42 @@ pub fn review(
                 )),
                 Sort::Submission(l) => {
                     progress(&format!("grading {file}:{} ({})", block.line(), l.name));
-                    code.push(grade::grade((file, block), l, &boards, config, opts.bound)?);
+                    code.push(grade::grade(
+                        (file, block),
+                        l,
+                        &boards,
+                        config,
+                        (opts.bound, opts.budget),
+                        bar,
+                    )?);
                 }
             }
         }
         claims.extend(c);
         mentions.extend(m);
+        unread.extend(u);
     }
-    let summary = summarise(&claims, &mentions, &code, opts.bound);
+    let mut summary = summarise(&claims, &mentions, &code, opts.bound);
+    summary.unread = unread.len();
     let exit_code = if code.iter().any(|c| c.verdict == "not_judged") {
         3
     } else {
-        u8::from(summary.refuted > 0 || code.iter().any(CodeResult::refuted))
+        u8::from(
+            summary.refuted > 0
+                || summary.unread > 0
+                || (opts.strict && summary.mentions > 0)
+                || code.iter().any(CodeResult::refuted),
+        )
     };
     Ok(Review {
         schema_version: 1,
         files: files.iter().map(|(f, _)| f.clone()).collect(),
         claims,
         mentions,
+        unread,
         code,
         summary,
+        strict: opts.strict,
         exit_code,
     })
 }
@@ -259,6 +323,7 @@ fn summarise(
         refuted: claims.iter().filter(|c| !c.holds).count(),
         invalid: claims.iter().filter(|c| !c.valid).count(),
         mentions: mentions.len(),
+        unread: 0,
         graded: graded.len(),
         accepted: graded.iter().filter(|c| c.verdict == "accepted").count(),
         skipped,
@@ -293,6 +358,7 @@ mod tests {
                     steps.len()
                 ),
                 What::Mention { board, hand } => format!("{} mention {board} + {hand}", s.line),
+                What::Unread { text } => format!("{} unread {text}", s.line),
             })
             .collect()
     }
@@ -493,7 +559,7 @@ mod tests {
                 "24 moves G + GGGGG in 3 steps",
             ]
         );
-        let (claims, _) = judge_statements(&e, &Config::default(), &mut Oracle::new()).unwrap();
+        let (claims, _, _) = judge_statements(&e, &Config::default(), &mut Oracle::new()).unwrap();
         assert!(claims.iter().all(|c| c.holds));
     }
 
@@ -503,7 +569,7 @@ mod tests {
     }
 
     fn judged_text(e: &Extracted) -> Vec<String> {
-        let (claims, mentions) =
+        let (claims, mentions, _) =
             judge_statements(e, &Config::default(), &mut Oracle::new()).unwrap();
         claims
             .iter()

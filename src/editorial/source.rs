@@ -166,13 +166,8 @@ fn markdown(text: &str) -> Vec<Block> {
         match event {
             Event::Start(Tag::CodeBlock(kind)) => {
                 prose.take(&mut blocks);
-                let (hint, first) = match kind {
-                    CodeBlockKind::Fenced(info) => {
-                        let info = info.split_whitespace().next().unwrap_or("").to_string();
-                        ((!info.is_empty()).then_some(info), at + 1)
-                    }
-                    CodeBlockKind::Indented => (None, at),
-                };
+                let (hint, first) = code_start(kind, at, &mut prose);
+                prose.take(&mut blocks);
                 code = Some((hint, String::new(), first));
             }
             Event::End(TagEnd::CodeBlock) => {
@@ -220,6 +215,35 @@ fn markdown(text: &str) -> Vec<Block> {
     }
     prose.take(&mut blocks);
     blocks
+}
+
+/// A code block's hint and first line. A page pasted with its fence glued to the text
+/// (```` ```Input: board = .. ````) has prose for an info string: it becomes a line of prose
+/// (in `prose`), not a hint.
+fn code_start(kind: CodeBlockKind, at: usize, prose: &mut ProseLines) -> (Option<String>, usize) {
+    match kind {
+        CodeBlockKind::Fenced(info) if is_prose(&info) => {
+            prose.push(at, &info);
+            (None, at + 1)
+        }
+        CodeBlockKind::Fenced(info) => {
+            let info = info.split_whitespace().next().unwrap_or("").to_string();
+            ((!info.is_empty()).then_some(info), at + 1)
+        }
+        CodeBlockKind::Indented => (None, at),
+    }
+}
+
+/// Whether a fence's info string is prose (`Input: board = "G", hand = "GG"`), not a language
+/// tag with attributes (`python title="a.py"`, `rust:src/main.rs`): a word and a colon, then
+/// more words or an `=`.
+fn is_prose(info: &str) -> bool {
+    let first = info.split_whitespace().next().unwrap_or("");
+    let label = first.split(':').next().unwrap_or("");
+    first.contains(':')
+        && !label.is_empty()
+        && label.chars().all(char::is_alphabetic)
+        && (info.split_whitespace().count() > 1 || info.contains('='))
 }
 
 fn code_block(hint: Option<String>, body: &str, first: usize) -> CodeBlock {
@@ -480,6 +504,27 @@ mod tests {
                 Block::Prose(_) => None,
             })
             .collect()
+    }
+
+    /// A fence glued to prose keeps its text as a prose line; a language tag stays a hint.
+    #[test]
+    fn a_fence_glued_to_its_text() {
+        let table: &[(&str, bool)] = &[
+            ("Input: board = \"G\", hand = \"GG\"", true),
+            ("Input:board=\"G\"", true),
+            ("python", false),
+            ("python title=\"a.py\"", false),
+            ("rust:src/main.rs", false),
+        ];
+        for (info, prose) in table {
+            assert_eq!(is_prose(info), *prose, "{info}");
+        }
+        let b = markdown("```Input: board = \"G\", hand = \"GG\"\nOutput: 2\n```\n");
+        assert_eq!(
+            prose(&b),
+            [(1, "Input: board = \"G\", hand = \"GG\"".to_string())]
+        );
+        assert_eq!(codes(&b), [(2, None, "Output: 2\n".to_string())]);
     }
 
     #[test]

@@ -97,6 +97,9 @@ pub struct Options {
     /// sweep with the report of the classes judged so far, marked incomplete, instead of an
     /// error.
     pub interruptible: bool,
+    /// When set, the sweep judges no new block after this instant and reports the classes
+    /// judged so far, with [`ExhaustReport::deadline_reached`] set (an editorial's code budget).
+    pub deadline: Option<Instant>,
 }
 
 /// A number of classes and the instances they stand for.
@@ -175,6 +178,10 @@ pub struct ExhaustReport {
     /// the smallest up to there. `merge` refuses an incomplete shard.
     #[serde(default)]
     pub incomplete: Option<String>,
+    /// When [`Options::deadline`] stopped the sweep before its end: the board and hand sizes
+    /// (in balls) of the last class judged in size order; every class before it passed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline_reached: Option<(usize, usize)>,
 }
 
 impl ExhaustReport {
@@ -544,8 +551,17 @@ pub fn run(
         opts.all,
         opts.metamorphic_sample,
         progress,
-        (BLOCK, None, opts.interruptible),
+        (BLOCK, opts.deadline, opts.interruptible),
     )?;
+    let judged = swept.judged.classes as usize;
+    let deadline_reached = (judged < classes.len()
+        && swept.first_failure.is_none()
+        && swept.stopped.is_none())
+    .then(|| {
+        classes[..judged]
+            .last()
+            .map_or((0, 0), |(_, c)| (c.board.len(), c.hand.len()))
+    });
     let (counterexample, counterexample_class) = match swept.first_failure {
         None => (None, None),
         Some((class, j)) => (
@@ -576,6 +592,7 @@ pub fn run(
                 swept.judged.classes, domain.classes
             )
         }),
+        deadline_reached,
     })
 }
 
@@ -945,6 +962,7 @@ mod tests {
                 all,
                 shard: None,
                 metamorphic_sample: 1,
+                deadline: None,
                 jobs: 2,
                 interruptible: false,
             },
@@ -1053,6 +1071,7 @@ mod tests {
                         all,
                         shard: Some(Shard { index: k, count: 3 }),
                         metamorphic_sample: 1,
+                        deadline: None,
                         jobs: 2,
                         interruptible: false,
                     };
@@ -1129,6 +1148,7 @@ mod tests {
             all: false,
             shard: None,
             metamorphic_sample: 1,
+            deadline: None,
             jobs: 2,
             interruptible: false,
         };

@@ -58,13 +58,14 @@ fn reason(c: &ClaimResult) -> &str {
 pub fn summary_line(r: &Review) -> String {
     let s = &r.summary;
     format!(
-        "zuma-judge editorial: {}, {} ({} hold, {} refuted, {} of them about invalid inputs), {} mentioned without an answer, {} graded ({} accepted), {} skipped{}{}",
+        "zuma-judge editorial: {}, {} ({} hold, {} refuted, {} of them about invalid inputs), {} mentioned without an answer, {} unread, {} graded ({} accepted), {} skipped{}{}",
         count(r.files.len(), "file"),
         count(s.claims, "claim"),
         s.hold,
         s.refuted,
         s.invalid,
         count(s.mentions, "board"),
+        count(s.unread, "line"),
         count(s.graded, "code block"),
         s.accepted,
         s.skipped,
@@ -92,6 +93,20 @@ fn counterexample_label(c: &CodeResult) -> &'static str {
 
 fn code_line(c: &CodeResult) -> String {
     let lang = c.language.as_deref().unwrap_or("-");
+    if let (None, Some(s)) = (&c.counterexample, &c.swept) {
+        if let Some((board, hand)) = s.budget_reached {
+            return format!(
+                "{}:{}  {lang}  {}: passed every input tried ({} up to board {board}, hand {hand}, in {:.1} s); the code budget ended the sweep before board {}, hand {}",
+                c.file,
+                c.line,
+                c.verdict,
+                super::count(s.classes as usize, "class"),
+                s.ms / 1e3,
+                s.max_board,
+                s.max_hand
+            );
+        }
+    }
     let sweep = c.swept.as_ref().map_or(String::new(), |s| {
         format!(
             "; swept {} ({}) up to board {}, hand {} in {:.1} s",
@@ -146,6 +161,13 @@ pub fn human(r: &Review) -> String {
         }
         o.push('\n');
     }
+    if !r.unread.is_empty() {
+        o.push_str("Unread: looks like a claim\n");
+        for u in &r.unread {
+            let _ = writeln!(o, "  {}:{}  {}", u.file, u.line, shortened(&u.text));
+        }
+        o.push('\n');
+    }
     if !r.mentions.is_empty() {
         o.push_str("Boards mentioned without an answer\n");
         for m in &r.mentions {
@@ -176,6 +198,14 @@ pub fn human(r: &Review) -> String {
     o
 }
 
+/// An unread line as the reports show it: its first 100 characters (the JSON keeps it whole).
+fn shortened(text: &str) -> String {
+    match text.char_indices().nth(100) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
+}
+
 /// The truth in front of the reason: `oracle -1; ` for a refuted answer, the rules' board for
 /// a refuted transition.
 fn truth(c: &ClaimResult) -> String {
@@ -203,8 +233,26 @@ pub fn markdown(r: &Review) -> String {
         summary_line(r).trim_start_matches("zuma-judge editorial: ")
     );
     let refuted: Vec<&ClaimResult> = r.claims.iter().filter(|c| !c.holds).collect();
-    if !refuted.is_empty() {
+    let mentioned = if r.strict { r.mentions.len() } else { 0 };
+    if !refuted.is_empty() || !r.unread.is_empty() || mentioned > 0 {
         o.push_str("### To fix\n\n");
+        for u in &r.unread {
+            let _ = writeln!(
+                o,
+                "- **{}:{}** unread: looks like a claim, but no style the judge reads says which: `{}`. Write it as `board + hand = answer` or in a style the README lists.",
+                u.file,
+                u.line,
+                shortened(&u.text)
+            );
+        }
+        for m in r.mentions.iter().take(mentioned) {
+            let value = m.oracle.map_or("invalid".into(), |v| v.to_string());
+            let _ = writeln!(
+                o,
+                "- **{}:{}** `{} + {}` is mentioned without an answer (the oracle's: {value}).",
+                m.file, m.line, m.board, m.hand
+            );
+        }
         for c in refuted {
             let _ = writeln!(
                 o,
@@ -466,6 +514,7 @@ mod tests {
             files: vec!["go.md".into()],
             claims: Vec::new(),
             mentions: Vec::new(),
+            unread: Vec::new(),
             code: vec![CodeResult {
                 file: "go.md".into(),
                 line: 27,
@@ -478,6 +527,7 @@ mod tests {
                 witness: Vec::new(),
             }],
             summary: Default::default(),
+            strict: false,
             exit_code: 1,
         };
         let human = human(&r);

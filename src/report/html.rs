@@ -413,6 +413,7 @@ pub fn editorial(review: &Review) -> String {
         p.chips #counts {
             span.AC data-verdict="hold" { "hold " (s.hold) }
             span.WA data-verdict="refuted" { "refuted " (s.refuted) }
+            span.WA data-verdict="unread" { "unread " (s.unread) }
             span.AC data-verdict="accepted" { "code accepted " (s.accepted) " of " (s.graded) }
         }
         (gap_note())
@@ -425,6 +426,12 @@ pub fn editorial(review: &Review) -> String {
                 ": " (c.reason)
             }
             @if !c.holds { (claim_witness(c)) }
+        }
+        @if !review.unread.is_empty() {
+            h2 { "Unread: looks like a claim" }
+            @for u in &review.unread {
+                p { code { (u.file) ":" (u.line) } " " span.WA { "unread" } ": " (u.text) }
+            }
         }
         h2 { "Code blocks" }
         @if review.code.is_empty() { p { "No code block names findMinStep." } }

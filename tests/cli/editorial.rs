@@ -82,7 +82,8 @@ fn code(j: &Value) -> Vec<String> {
 #[test]
 #[ignore = "slow (31 s here: sweeps to board 8); .ci/run runs it"]
 fn seed_003_refuted_claims_invalid_input_and_wrong_code() {
-    let (exit, j) = review(&[&format!("{DIR}/seed003.txt")]);
+    // A budget no load reaches: the test asserts the sweep's smallest counterexample.
+    let (exit, j) = review(&[&format!("{DIR}/seed003.txt"), "--code-budget", "3600"]);
     assert_eq!(exit, 1);
     assert_eq!(j["schema_version"], 1);
     assert_eq!(
@@ -113,11 +114,21 @@ fn seed_003_refuted_claims_invalid_input_and_wrong_code() {
     assert_eq!(
         (&s["claims"], &s["hold"], &s["refuted"], &s["invalid"]),
         (
-            &Value::from(28),
-            &Value::from(26),
+            &Value::from(29),
+            &Value::from(27),
             &Value::from(2),
             &Value::from(1)
         )
+    );
+    // Line 523, a row of its test list: `"WRRBBW", "RB" Verifies impossible outcome` states
+    // the answer -1, which holds.
+    assert!(
+        j["claims"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["line"] == 523 && c["claimed"] == -1 && c["holds"] == true),
+        "{j:#}"
     );
     assert_eq!(j["code"][0]["swept"]["classes"], 125254);
 }
@@ -133,6 +144,8 @@ fn seed_000_holds_and_its_code_is_accepted() {
         "6",
         "--max-hand",
         "4",
+        "--code-budget",
+        "3600",
     ]);
     assert_eq!(exit, 0);
     assert!(refuted(&j).is_empty());
@@ -364,4 +377,74 @@ fn a_block_without_its_toolchain_is_not_judged_nor_counted_as_graded() {
         )
     );
     assert_eq!(j["code"][1]["verdict"], "not_judged");
+}
+
+/// An unread line fails the review; a board mentioned without an answer fails it only under
+/// `--strict`; both are listed under "To fix" in the Markdown review.
+#[test]
+fn unread_lines_and_strict_mentions() {
+    let dir = tempfile::tempdir().unwrap();
+    let mentioned = dir.path().join("mentioned.md");
+    std::fs::write(&mentioned, "Try RGBY + RR on your own.\n").unwrap();
+    let unread = dir.path().join("unread.md");
+    std::fs::write(&unread, "RRWWRRBBRR and WB make 2 in my runs.\n").unwrap();
+    let m = mentioned.to_str().unwrap();
+    let u = unread.to_str().unwrap();
+    assert_eq!(review(&[m]).0, 0);
+    assert_eq!(review(&[m, "--strict"]).0, 1);
+    let (exit, j) = review(&[u]);
+    assert_eq!(exit, 1);
+    assert_eq!(j["summary"]["unread"], 1);
+    assert_eq!(j["unread"][0]["line"], 1);
+    assert_eq!(
+        j["unread"][0]["text"],
+        "RRWWRRBBRR and WB make 2 in my runs."
+    );
+    let out = judge()
+        .args(["editorial", m, u, "--strict", "--format", "markdown"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let md = String::from_utf8(out.stdout).unwrap();
+    let to_fix = md.split("### To fix\n\n").nth(1).unwrap_or_default();
+    let lines: Vec<&str> = to_fix.lines().take_while(|l| l.starts_with("- ")).collect();
+    assert_eq!(
+        lines,
+        [
+            format!("- **{u}:1** unread: looks like a claim, but no style the judge reads says which: `RRWWRRBBRR and WB make 2 in my runs.`. Write it as `board + hand = answer` or in a style the README lists."),
+            format!("- **{m}:1** `RGBY + RR` is mentioned without an answer (the oracle's: -1)."),
+        ]
+    );
+}
+
+/// A block still passing when its budget ends is reported with what it passed, not left running.
+#[test]
+fn a_code_budget_ends_a_passing_sweep() {
+    let (exit, j) = review(&[&format!("{DIR}/seed000.txt"), "--code-budget", "1"]);
+    assert_eq!(exit, 0);
+    let python = &j["code"][0];
+    assert_eq!(python["verdict"], "accepted");
+    let swept = &python["swept"];
+    let reached = swept["budget_reached"].as_array().unwrap();
+    assert!(swept["classes"].as_u64().unwrap() < 221_409, "{swept:#}");
+    assert!(reached[0].as_u64().unwrap() <= 8 && reached[1].as_u64().unwrap() <= 4);
+    assert!(swept["ms"].as_f64().unwrap() < 60_000.0, "{swept:#}");
+    let out = judge()
+        .args([
+            "editorial",
+            &format!("{DIR}/seed000.txt"),
+            "--code-budget",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    let human = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        human.contains("python3  accepted: passed every input tried ("),
+        "{human}"
+    );
+    assert!(
+        human.contains("the code budget ended the sweep before board 8, hand 4"),
+        "{human}"
+    );
 }
