@@ -58,5 +58,6 @@ fn run(cli: Cli) -> Result<u8> {
         Command::Exhaust(args) => cli::exhaust::run(&config, args),
         Command::Merge(args) => cli::merge::run(&config, args),
         Command::Fuzz(args) => cli::fuzz::run(&config, args),
+        Command::Ideas(args) => cli::ideas::run(&config, args),
     }
 }

@@ -13,6 +13,7 @@ pub mod exhaust;
 pub mod fuzz;
 pub mod grade;
 pub mod hunted;
+pub mod ideas;
 pub mod list;
 pub mod merge;
 pub mod outputs;
@@ -82,4 +83,7 @@ pub enum Command {
     /// Judge a solution on seeded random instances aimed at answers 1..5; shrink and record the
     /// first failure (exit 1).
     Fuzz(fuzz::FuzzArgs),
+    /// The catalogue of known wrong ideas: each with its pitfall, its smallest counterexample
+    /// and where it is published (a failing submission's report names the idea it follows).
+    Ideas(ideas::IdeasArgs),
 }

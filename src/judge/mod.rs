@@ -6,7 +6,9 @@
 
 pub use crate::submission::{execute, verdict};
 
+pub mod diagnosis;
 pub mod extras;
+pub mod ideas;
 pub mod interrupt;
 pub mod killmatrix;
 pub mod metamorphic;
