@@ -60,5 +60,6 @@ fn run(cli: Cli) -> Result<u8> {
         Command::Fuzz(args) => cli::fuzz::run(&config, args),
         Command::Export(args) => cli::export::run(&config, args),
         Command::Hack(args) => cli::hack::run(&config, args),
+        Command::Ideas(args) => cli::ideas::run(&config, args),
     }
 }

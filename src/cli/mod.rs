@@ -15,6 +15,7 @@ pub mod fuzz;
 pub mod grade;
 pub mod hack;
 pub mod hunted;
+pub mod ideas;
 pub mod list;
 pub mod merge;
 pub mod outputs;
@@ -90,4 +91,7 @@ pub enum Command {
     /// Preview a new input: validate it, label it with the oracle, show every verdict that
     /// would change if it were added; --apply adds it to the case file with its source.
     Hack(hack::HackArgs),
+    /// The catalogue of known wrong ideas: each with its pitfall, its smallest counterexample
+    /// and where it is published (a failing submission's report names the idea it follows).
+    Ideas(ideas::IdeasArgs),
 }

@@ -10,10 +10,12 @@ use serde::Serialize;
 
 use super::source::CodeBlock;
 use crate::cases::config::Config;
+use crate::game::generate;
 use crate::game::oracle::{Oracle, Solved, WitnessError};
 use crate::game::rules::Instance;
 use crate::hunt::counterexample::Counterexample;
 use crate::hunt::exhaust;
+use crate::judge::diagnosis::{self, Answered, Calls, Diagnosis, Evidence};
 use crate::judge::execute::{Executor, Unjudged};
 use crate::judge::minimise;
 use crate::judge::runner;
@@ -59,6 +61,9 @@ pub struct CodeResult {
     /// reporters from the counterexample's typed answer: empty until `report::editorial::json`
     /// fills it for the JSON.
     pub witness: Vec<String>,
+    /// For a wrong answer: the known wrong idea its answers follow; null otherwise, or when no
+    /// known idea fits (see [`crate::judge::diagnosis`]).
+    pub diagnosis: Option<Diagnosis>,
 }
 
 /// A valid input the editorial names, as written (the hand in the editorial's order: a solution
@@ -107,6 +112,7 @@ impl CodeResult {
             message: Some(why),
             swept: None,
             witness: Vec::new(),
+            diagnosis: None,
         }
     }
 
@@ -208,7 +214,77 @@ pub fn grade(
         }
     }
     finish(&mut out, exec.as_mut(), first.map(|f| f.1));
+    if out.verdict == VerdictKind::WrongAnswer.name() {
+        out.diagnosis = diagnose(&out, exec.as_mut(), boards, &mut oracle)?;
+    }
     Ok(out)
+}
+
+/// The known wrong idea a wrong code block follows: its answers on the editorial's boards and
+/// on its counterexample, against the catalogue, with the sweep classes of the judge's default
+/// bound it is known to pass (those smaller than a counterexample the sweep found; all of
+/// them when the sweep found none).
+fn diagnose(
+    out: &CodeResult,
+    exec: &mut dyn Executor,
+    boards: &[Written],
+    oracle: &mut Oracle,
+) -> Result<Option<Diagnosis>, WitnessError> {
+    let classes = runner::sweep_classes(&crate::cases::config::Sweep::default(), oracle)?;
+    let mut answered = Vec::new();
+    for w in boards {
+        if let Ok(got) = exec.call(&w.board, &w.hand).result {
+            answered.push(Answered {
+                board: w.board.clone(),
+                hand: w.hand.clone(),
+                got,
+                truth: oracle.solve(&w.instance)?,
+                instance: w.instance.clone(),
+            });
+        }
+    }
+    let cx = out.counterexample.as_ref();
+    if let Some((cx, solved)) = cx.and_then(|c| Some((c, c.solved.as_ref()?))) {
+        answered.extend(cx.got.map(|got| Answered {
+            board: cx.board.clone(),
+            hand: cx.hand.clone(),
+            got,
+            truth: solved.answer.clone(),
+            instance: solved.instance.clone(),
+        }));
+    }
+    let passed = match (
+        out.from_sweep,
+        &out.swept,
+        cx.and_then(|c| c.solved.as_ref()),
+    ) {
+        (true, _, Some(s)) => classes
+            .iter()
+            .take_while(|(i, _)| {
+                generate::size_order((&i.board, &i.hand), (&s.instance.board, &s.instance.hand))
+                    .is_lt()
+            })
+            .count(),
+        (false, Some(_), _) => classes.len(),
+        _ => 0,
+    };
+    let exec = std::cell::RefCell::new(exec);
+    let answer = |b: &str, h: &str| exec.borrow_mut().call(b, h).result.ok();
+    Ok(diagnosis::diagnose(
+        Evidence {
+            answered,
+            classes: &classes,
+            passed,
+        },
+        Calls {
+            call: &mut |b, h| answer(b, h),
+            fresh: &mut |b, h| {
+                // One borrow at a time: the restart's ends before the call's begins.
+                let restarted = exec.borrow_mut().restart();
+                restarted.then(|| answer(b, h)).flatten()
+            },
+        },
+    ))
 }
 
 fn worker<'a>(

@@ -1,9 +1,12 @@
 //! The kill matrix of a run: which cases kill (get a verdict other than AC from) which
-//! known-wrong solutions, and a smallest set of cases that still kills every known-wrong
-//! solution that any case kills — what Polygon users work out by hand.
+//! known-wrong solutions and which known wrong ideas of the catalogue (a column `idea:ID`
+//! each, judged in process by the idea's own reference), and a smallest set of cases that
+//! still kills every one that any case kills — what Polygon users work out by hand.
 
 use serde::Serialize;
 
+use crate::judge::diagnosis;
+use crate::judge::ideas::{Kind, CATALOGUE};
 use crate::judge::runner::RunReport;
 use crate::judge::verdict::VerdictKind;
 
@@ -23,7 +26,8 @@ pub struct KillRow {
 /// The matrix and the cover.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct KillMatrix {
-    /// The known-wrong solutions (expected verdict other than accepted), in run order.
+    /// The known-wrong solutions (expected verdict other than accepted), in run order, then
+    /// the ideas of the catalogue as `idea:ID`.
     pub solutions: Vec<String>,
     /// Every valid case, in case order.
     pub rows: Vec<KillRow>,
@@ -41,45 +45,78 @@ fn kills(c: &crate::judge::runner::CaseResult) -> bool {
     c.verdict != "AC" && c.verdict != crate::judge::runner::SKIPPED
 }
 
-/// Builds the matrix from a finished run.
+/// Builds the matrix from a finished run, the ideas of the catalogue included.
 pub fn build(report: &RunReport) -> KillMatrix {
     let wrong: Vec<_> = report
         .solutions
         .iter()
         .filter(|s| s.expected != VerdictKind::Accepted)
         .collect();
-    let cases: Vec<String> = wrong
+    // Every wrong solution was judged on the same cases; the first one's hold each row's input.
+    let inputs: Vec<&crate::judge::runner::CaseResult> = wrong
         .first()
-        .map(|s| s.cases.iter().map(|c| c.case.clone()).collect())
+        .map(|s| s.cases.iter().collect())
         .unwrap_or_default();
-    let rows: Vec<KillRow> = cases
+    let idea_kills: Vec<Vec<bool>> = CATALOGUE
         .iter()
         .enumerate()
-        .map(|(i, case)| KillRow {
-            case: case.clone(),
+        .map(|(i, idea)| idea_column(i, idea.kind, &inputs))
+        .collect();
+    let rows: Vec<KillRow> = inputs
+        .iter()
+        .enumerate()
+        .map(|(i, c)| KillRow {
+            case: c.case.clone(),
             kills: wrong
                 .iter()
                 .map(|s| s.cases.get(i).is_some_and(kills))
+                .chain(idea_kills.iter().map(|column| column[i]))
                 .collect(),
         })
         .collect();
+    let names: Vec<String> = wrong
+        .iter()
+        .map(|s| s.name.clone())
+        .chain(CATALOGUE.iter().map(|i| format!("idea:{}", i.id)))
+        .collect();
     let masks: Vec<Vec<bool>> = rows.iter().map(|r| r.kills.clone()).collect();
-    let (picked, exact) = cover(&masks, wrong.len());
-    let killed: Vec<bool> = (0..wrong.len())
+    let (picked, exact) = cover(&masks, names.len());
+    let killed: Vec<bool> = (0..names.len())
         .map(|j| rows.iter().any(|r| r.kills[j]))
         .collect();
     KillMatrix {
-        solutions: wrong.iter().map(|s| s.name.clone()).collect(),
-        cover: picked.into_iter().map(|i| rows[i].case.clone()).collect(),
-        exact,
-        survivors: wrong
+        survivors: names
             .iter()
             .zip(&killed)
             .filter(|(_, k)| !**k)
-            .map(|(s, _)| s.name.clone())
+            .map(|(n, _)| n.clone())
             .collect(),
+        solutions: names,
+        cover: picked.into_iter().map(|i| rows[i].case.clone()).collect(),
+        exact,
         rows,
     }
+}
+
+/// Which cases kill idea `index`: its answer (as the diagnosis computes it) differs from the
+/// oracle's. A habit is called on the cases in order, in one fresh process; an input its
+/// reference gives up on kills nothing.
+fn idea_column(
+    index: usize,
+    kind: Kind,
+    inputs: &[&crate::judge::runner::CaseResult],
+) -> Vec<bool> {
+    let mut state = None;
+    inputs
+        .iter()
+        .map(|c| {
+            let got = match kind {
+                Kind::Habit(f) => Some(f(&mut state, &c.board, &c.hand)),
+                Kind::Answers(_) => diagnosis::idea_answer(index, &c.board, &c.hand),
+            };
+            got.is_some_and(|g| g != c.oracle)
+        })
+        .collect()
 }
 
 /// A smallest set of rows (indices, ascending) whose `true`s cover every column that any row

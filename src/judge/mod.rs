@@ -6,8 +6,10 @@
 
 pub use crate::submission::{execute, verdict};
 
+pub mod diagnosis;
 pub mod extras;
 pub mod hack;
+pub mod ideas;
 pub mod interrupt;
 pub mod killmatrix;
 pub mod metamorphic;

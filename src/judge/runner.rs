@@ -13,6 +13,7 @@ use crate::game::generate;
 use crate::game::moves::compact;
 use crate::game::oracle::{Answer, Oracle, Solved, WitnessError};
 use crate::game::rules::Instance;
+use crate::judge::diagnosis::{self, Diagnosis};
 use crate::judge::execute::{Executor, Failure, Outcome, Unjudged};
 use crate::judge::minimise;
 use crate::judge::timing::{self, Timing};
@@ -239,6 +240,9 @@ pub struct SolutionReport {
     pub message: Option<String>,
     /// Whether the judge lacked the toolchain (the run is then incomplete: exit 3).
     pub toolchain_missing: bool,
+    /// The known wrong idea its answers follow (see [`crate::judge::diagnosis`]); null when it
+    /// gave no wrong answer, or when no known idea fits.
+    pub diagnosis: Option<Diagnosis>,
 }
 
 impl SolutionReport {
@@ -617,7 +621,67 @@ impl Judging<'_, '_> {
             Some(_) if same_failure_everywhere(&judged.results).is_some() => None,
             Some(f) => self.minimised(f, judged.swept.take(), valid, &judged.results, oracle)?,
         };
-        Ok(self.report(judged, first, minimised))
+        let diagnosis = self.diagnosis(&judged, minimised.as_ref(), classes);
+        let mut report = self.report(judged, first, minimised);
+        report.diagnosis = diagnosis;
+        Ok(report)
+    }
+
+    /// The known wrong idea the answers follow, when some answer was wrong and judging was not
+    /// stopped; the extra calls it makes go to this solution's executor.
+    fn diagnosis(
+        &mut self,
+        judged: &Judged,
+        minimised: Option<&FailingInput>,
+        classes: &[(Instance, Answer)],
+    ) -> Option<Diagnosis> {
+        if self.incomplete.is_some() {
+            return None;
+        }
+        let answered = judged
+            .results
+            .iter()
+            .filter(|r| r.verdict == "AC" || r.verdict == "WA")
+            .map(|r| (r.board.as_str(), r.hand.as_str(), r.got, &r.solved))
+            .chain(
+                minimised
+                    .filter(|m| m.verdict == "WA")
+                    .map(|m| (m.board.as_str(), m.hand.as_str(), m.got, &m.solved)),
+            )
+            .filter_map(|(board, hand, got, solved)| {
+                Some(diagnosis::Answered {
+                    board: board.to_string(),
+                    hand: hand.to_string(),
+                    got: got?,
+                    truth: solved.answer.clone(),
+                    instance: solved.instance.clone(),
+                })
+            })
+            .collect();
+        let passed = judged
+            .sweep
+            .as_ref()
+            .filter(|s| !s.skipped)
+            .map_or(0, |s| s.judged - usize::from(s.failed.is_some()));
+        let exec = &mut *self.exec;
+        let exec = std::cell::RefCell::new(exec);
+        let answer = |board: &str, hand: &str| exec.borrow_mut().call(board, hand).result.ok();
+        let diagnosis = diagnosis::diagnose(
+            diagnosis::Evidence {
+                answered,
+                classes,
+                passed,
+            },
+            diagnosis::Calls {
+                call: &mut |b, h| answer(b, h),
+                fresh: &mut |b, h| {
+                    // One borrow at a time: the restart's ends before the call's begins.
+                    let restarted = exec.borrow_mut().restart();
+                    restarted.then(|| answer(b, h)).flatten()
+                },
+            },
+        );
+        diagnosis
     }
 
     /// Judges the suite's cases in order, skipping after `[judging] tle_skip_after` TLEs or
@@ -940,6 +1004,7 @@ impl Judging<'_, '_> {
             build: None,
             message: None,
             toolchain_missing: false,
+            diagnosis: None,
             cases: results,
             first_failure: first.as_ref().map(Failed::failing),
             first_failure_case: first.map(|f| f.case),
@@ -1226,6 +1291,7 @@ fn unjudged(
         first_failure: None,
         first_failure_case: None,
         minimised: None,
+        diagnosis: None,
         counts,
         total_ms: 0.0,
         max_ms: 0.0,

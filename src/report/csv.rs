@@ -6,7 +6,7 @@ use super::Reporter;
 use crate::judge::runner::RunReport;
 
 /// The columns, in order.
-pub const COLUMNS: [&str; 15] = [
+pub const COLUMNS: [&str; 16] = [
     "path",
     "name",
     "language",
@@ -22,6 +22,7 @@ pub const COLUMNS: [&str; 15] = [
     "first_failure",
     "minimised",
     "memory_max_kib",
+    "diagnosis",
 ];
 
 /// The gradebook as CSV.
@@ -61,6 +62,7 @@ pub fn render(entries: &[Entry]) -> String {
                 .map(|m| format!("{} {}", m.board, m.hand))
                 .unwrap_or_default(),
             e.memory_max_kib.map(|k| k.to_string()).unwrap_or_default(),
+            super::diagnosis::cell(e.diagnosis.as_ref(), e.verdicts.contains(&"WA")),
         ])
         .expect("writing to memory");
     }
@@ -76,7 +78,7 @@ mod tests {
         let r = crate::report::fixture::report();
         let text = Csv.render(&r);
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0], "path,name,language,verdict,expected,as_expected,passed,total,score,max_score,cpu_total_ms,cpu_max_ms,first_failure,minimised,memory_max_kib");
+        assert_eq!(lines[0], "path,name,language,verdict,expected,as_expected,passed,total,score,max_score,cpu_total_ms,cpu_max_ms,first_failure,minimised,memory_max_kib,diagnosis");
         let fields: Vec<Vec<String>> = csv::Reader::from_reader(text.as_bytes())
             .records()
             .map(|r| {
@@ -105,7 +107,8 @@ mod tests {
                     "3",
                     "t.toml#split-pair",
                     "GGBB GB",
-                    "" // in process: no memory measured
+                    "",                  // in process: no memory measured
+                    "removes_four_plus", // -1 on its failing cases and on R+RR, as the idea
                 ],
                 [
                     "solutions/fake.rs",
@@ -120,7 +123,8 @@ mod tests {
                     "3",
                     "t.toml#green",
                     "G R",
-                    "" // in process: no memory measured
+                    "", // in process: no memory measured
+                    "none",
                 ],
                 [
                     "solutions/fake.rs",
@@ -135,7 +139,8 @@ mod tests {
                     "3",
                     "t.toml#example-1",
                     "R R",
-                    "" // in process: no memory measured
+                    "", // in process: no memory measured
+                    "none",
                 ],
             ]
         );

@@ -191,6 +191,11 @@ pub fn human(r: &Review) -> String {
             for w in &witness_rows(c) {
                 let _ = writeln!(o, "      {w}");
             }
+            if c.verdict == "wrong_answer" {
+                for line in super::diagnosis::lines_of(c.diagnosis.as_ref()) {
+                    let _ = writeln!(o, "      {line}");
+                }
+            }
         }
         o.push('\n');
     }
@@ -337,6 +342,15 @@ fn markdown_code(o: &mut String, r: &Review) {
             c.file,
             c.line,
             witness_rows(c).join("\n")
+        );
+    }
+    for c in r.code.iter().filter(|c| c.verdict == "wrong_answer") {
+        let _ = writeln!(
+            o,
+            "\nThe diagnosis of {}:{}:\n\n```text\n{}\n```",
+            c.file,
+            c.line,
+            super::diagnosis::lines_of(c.diagnosis.as_ref()).join("\n")
         );
     }
     o.push('\n');
@@ -525,6 +539,7 @@ mod tests {
                 message: Some("# command-line-arguments\ngo.md:28:7: undefined: x<i32>\n".into()),
                 swept: None,
                 witness: Vec::new(),
+                diagnosis: None,
             }],
             summary: Default::default(),
             strict: false,

@@ -60,6 +60,9 @@ pub struct Entry {
     pub minimised: Option<FailingInput>,
     /// The build; null for a solution compiled into the judge or a missing toolchain.
     pub build: Option<BuildReport>,
+    /// The known wrong idea its answers follow; null without a wrong answer or when no known
+    /// idea fits (see [`crate::judge::diagnosis`]).
+    pub diagnosis: Option<crate::judge::diagnosis::Diagnosis>,
     /// False when the run stopped before every case was judged for it.
     pub complete: bool,
     /// True when every call was answered from the verdict cache: `grade` judged the same
@@ -102,6 +105,7 @@ pub fn entry(r: &RunReport, s: &SolutionReport) -> Entry {
         message: s.message.clone(),
         minimised: s.minimised.clone(),
         build: s.build.clone(),
+        diagnosis: s.diagnosis.clone(),
         complete: s.complete,
         replayed: false,
     }

@@ -284,6 +284,10 @@ fn failures(r: &RunReport) -> Markup {
                 p { "Minimised to " (m.size) " balls: " span class=(m.verdict) { (m.verdict) } }
                 (failing_witness(m))
             }
+            @let diagnosis = super::diagnosis::lines(s);
+            @if !diagnosis.is_empty() {
+                pre.diagnosis { (diagnosis.join("\n")) }
+            }
         }
     }
 }

@@ -393,6 +393,9 @@ fn failures_of(o: &mut String, s: &SolutionReport) {
         );
     }
     witnesses(o, s);
+    for line in super::diagnosis::lines(s) {
+        let _ = writeln!(o, "  {line}");
+    }
 }
 
 /// The first failure drawn, then its minimised input (or that nothing smaller was found).

@@ -287,6 +287,9 @@ fn case_details(o: &mut String, s: &SolutionReport, c: &CaseResult) {
                 let _ = writeln!(body, "  {line}");
             }
         }
+        for line in super::diagnosis::lines(s) {
+            let _ = writeln!(body, "{line}");
+        }
     }
     details(o, &summary, &body);
 }

@@ -7,6 +7,7 @@
 pub mod baseline;
 pub mod bench;
 pub mod csv;
+pub mod diagnosis;
 pub mod draw;
 pub mod editorial;
 pub mod explain;
@@ -15,6 +16,7 @@ pub mod gradebook;
 pub mod html;
 pub mod human;
 pub mod hunt;
+pub mod ideas;
 pub mod json;
 pub mod junit;
 pub mod markdown;

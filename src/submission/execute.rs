@@ -102,6 +102,13 @@ pub trait Executor {
     /// [`crate::cases::config::Limits::wall_ms`]). The runner shortens it after a submission's first
     /// TLE. Executors without limits ignore it.
     fn set_wall_ms(&mut self, _wall_ms: Option<u64>) {}
+
+    /// Ends the process behind the calls, so that the next call meets a fresh one (the
+    /// diagnosis calls a failing input again there, to find state kept between calls). False
+    /// when there is no process to end: an in-process call keeps whatever state it kept.
+    fn restart(&mut self) -> bool {
+        false
+    }
 }
 
 impl<E: Executor + ?Sized> Executor for Box<E> {
@@ -116,6 +123,9 @@ impl<E: Executor + ?Sized> Executor for Box<E> {
     }
     fn set_wall_ms(&mut self, wall_ms: Option<u64>) {
         (**self).set_wall_ms(wall_ms)
+    }
+    fn restart(&mut self) -> bool {
+        (**self).restart()
     }
 }
 
@@ -300,6 +310,10 @@ impl<E: Executor> Executor for Repeat<E> {
 
     fn set_wall_ms(&mut self, wall_ms: Option<u64>) {
         self.inner.set_wall_ms(wall_ms)
+    }
+
+    fn restart(&mut self) -> bool {
+        self.inner.restart()
     }
 
     fn describe(&self) -> String {

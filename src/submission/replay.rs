@@ -343,6 +343,11 @@ impl Executor for Replaying<'_> {
         self.wall_limit_ms = wall_ms;
         self.live.set_wall_ms(wall_ms);
     }
+
+    /// The live executor starts again; a call replayed after it was recorded on a fresh one.
+    fn restart(&mut self) -> bool {
+        self.live.restart()
+    }
 }
 
 #[cfg(test)]

@@ -546,6 +546,14 @@ impl Executor for Worker {
     fn set_wall_ms(&mut self, wall_ms: Option<u64>) {
         self.wall_override = wall_ms;
     }
+
+    /// Kills the worker; the next call starts a new one.
+    fn restart(&mut self) -> bool {
+        if let Some(mut live) = self.live.take() {
+            live.kill();
+        }
+        true
+    }
 }
 
 impl Drop for Worker {

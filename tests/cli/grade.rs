@@ -111,14 +111,14 @@ fn csv_rows(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// The CSV's last column, `memory_max_kib`, per row after the header: true where it holds a
-/// number of KiB.
+/// The CSV's column `memory_max_kib` (the 15th, before `diagnosis`), per row after the
+/// header: true where it holds a number of KiB.
 fn csv_memory_measured(text: &str) -> Vec<bool> {
     text.lines()
         .skip(1)
         .map(|l| {
-            l.rsplit(',')
-                .next()
+            l.split(',')
+                .nth(14)
                 .unwrap()
                 .parse::<u64>()
                 .is_ok_and(|k| k > 0)

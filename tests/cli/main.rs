@@ -3,6 +3,7 @@
 
 mod common;
 mod data;
+mod diagnosis;
 mod editorial;
 mod exhaust;
 mod export;

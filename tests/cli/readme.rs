@@ -18,7 +18,7 @@ use regex::Regex;
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// The subcommands whose sessions run in `cargo test`; every other one is [`SLOW`].
-const QUICK: &[&str] = &["solve", "export"];
+const QUICK: &[&str] = &["solve", "export", "ideas"];
 /// The subcommands whose sessions judge submissions, run by `.ci/run` with `--ignored`.
 const SLOW: &[&str] = &["run", "grade", "editorial"];
 
