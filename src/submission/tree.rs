@@ -35,6 +35,9 @@ pub struct Tree {
     cgroup: Option<CpuCgroup>,
     /// The largest the other processes' memory was seen at since [`Tree::reset_peak`], in KiB.
     others_peak_kib: u64,
+    /// The largest address space the first process was seen at since [`Tree::reset_peak`], in
+    /// KiB (`statm`'s size, read at each poll).
+    address_space_peak_kib: u64,
 }
 
 /// The `/proc/PID` files of the submission's first process, kept open: `stat` and `statm`
@@ -89,6 +92,7 @@ impl Tree {
             first_files: FirstFiles::open(root),
             sandboxed: None,
             others_peak_kib: 0,
+            address_space_peak_kib: 0,
         }
     }
 
@@ -231,6 +235,7 @@ impl Tree {
             let _ = f.write_all(b"5");
         }
         self.others_peak_kib = 0;
+        self.address_space_peak_kib = 0;
     }
 
     /// The peak resident memory of the worker since [`Tree::reset_peak`], in KiB: the first
@@ -242,6 +247,22 @@ impl Tree {
         let line = text.lines().find(|l| l.starts_with("VmHWM:"))?;
         let first: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
         Some(first + self.others_peak_kib)
+    }
+
+    /// The largest address space of the first process seen since [`Tree::reset_peak`],
+    /// looking once more now, in KiB: how near a submission came to `RLIMIT_AS`.
+    pub fn address_space_peak_kib(&mut self) -> u64 {
+        let now = self.first_files.statm.as_mut().map_or(0, |f| {
+            let text = reread(f).unwrap_or_default();
+            let pages: u64 = text
+                .split_whitespace()
+                .next()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(0);
+            pages * page_kib()
+        });
+        self.address_space_peak_kib = self.address_space_peak_kib.max(now);
+        self.address_space_peak_kib
     }
 
     /// The time the worker's threads have waited for a core, added up, in milliseconds (the

@@ -203,6 +203,9 @@ struct Live {
     memory_mib: u64,
     /// [`Launch::resident_limit`].
     resident_limit: bool,
+    /// Whether the address space is evidence of memory use: for a launch with no reserve,
+    /// whose `RLIMIT_AS` is the memory limit (a runtime that reserves far ahead is not).
+    address_space_counts: bool,
     /// [`Live::cpu_ms`] when the worker was ready or last replied, then when the next call
     /// began: the base of that call's CPU time.
     cpu_mark: f64,
@@ -286,6 +289,7 @@ impl Worker {
         })?;
         live.memory_mib = self.settings.limits.memory_mib;
         live.resident_limit = self.launch.resident_limit;
+        live.address_space_counts = self.launch.reserve_mib == 0;
         let startup_ms = STARTUP_MS.max(self.settings.limits.wall_ms());
         let deadline = Instant::now() + Duration::from_millis(startup_ms);
         let line = match live.wait_line(deadline, startup_ms, None, self.settings.stop) {
@@ -390,6 +394,9 @@ impl Worker {
         let cpu_now = live.cpu_ms();
         let cpu_ms = (cpu_now - base_cpu).max(0.0);
         let memory_kib = live.tree.peak_kib();
+        // What the judge saw of the call's memory, as evidence for a submission's own word that
+        // it ran out: its resident peak, or its address space where `RLIMIT_AS` is the limit.
+        let seen_kib = memory_kib.max(live.address_space_seen_kib());
         // The time spent waiting for a core matters only to a call near the wall limit.
         let core_wait_ms = live.core_wait_near_limit(wall_ms, wall_limit);
         let line = match waited {
@@ -401,7 +408,7 @@ impl Worker {
                 return failed(f, wall_ms, cpu_ms).with_memory(memory_kib);
             }
             Waited::Died => {
-                let f = live.death(&memory, oom_before, memory_kib);
+                let f = live.death(&memory, oom_before, seen_kib);
                 // A dead worker's clocks are gone: its time and its peak are what the kernel
                 // said when it was reaped.
                 let cpu_ms = cpu_ms.max(live.reaped_cpu_ms - base_cpu);
@@ -428,7 +435,7 @@ impl Worker {
         };
         // What the worker says of its own time is never trusted: a submission could forge it.
         // Nor that it ran out of memory, unless the judge saw it near the limit.
-        let near_limit = memory_seen(memory_kib, limits.memory_mib);
+        let near_limit = memory_seen(seen_kib, limits.memory_mib);
         let result = if live.oom_kills() > oom_before {
             // A process of its own was killed at the limit, and it answered anyway.
             Err(cpu_first(
@@ -732,6 +739,7 @@ fn spawn(
         tree: Tree::new(pid, cgroup),
         memory_mib: u64::MAX,
         resident_limit: false,
+        address_space_counts: false,
         cpu_mark: 0.0,
         reaped_cpu_ms: 0.0,
         reaped_peak_kib: None,
@@ -969,6 +977,9 @@ impl Live {
                 slice = slice.min(left);
             }
             first = false;
+            if self.address_space_counts && !first {
+                self.tree.address_space_peak_kib();
+            }
             if !self.receive(slice) {
                 return Waited::Died;
             }
@@ -1031,6 +1042,12 @@ impl Live {
             String::from_utf8_lossy(&t).into_owned()
         };
         classify_death(status.signal(), status.code(), &tail, memory)
+    }
+
+    /// The largest address space seen during the call, where it counts (else `None`).
+    fn address_space_seen_kib(&mut self) -> Option<u64> {
+        self.address_space_counts
+            .then(|| self.tree.address_space_peak_kib())
     }
 
     /// How many of the worker's processes the kernel killed at its memory cgroup's limit.
