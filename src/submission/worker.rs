@@ -435,7 +435,7 @@ impl Worker {
         };
         // What the worker says of its own time is never trusted: a submission could forge it.
         // Nor that it ran out of memory, unless the judge saw it near the limit.
-        let near_limit = memory_seen(seen_kib, limits.memory_mib);
+        let near_limit = memory_seen(seen_kib, limits.memory_mib) || reply_says_memory(&line);
         let result = if live.oom_kills() > oom_before {
             // A process of its own was killed at the limit, and it answered anyway.
             Err(cpu_first(
@@ -591,6 +591,27 @@ fn cpu_first(f: Failure, cpu_ms: f64, limits: &Limits) -> Failure {
 /// request was larger than everything before it; a forged message leaves it where it was.
 fn memory_seen(peak_kib: Option<u64>, limit_mib: u64) -> bool {
     peak_kib.is_some_and(|k| k * 2 >= limit_mib * 1024)
+}
+
+/// Whether a reply is a harness's `memory` line (a `MemoryError`, `OutOfMemoryError` or
+/// `RangeError` it caught): taken as MLE whatever the judge measured, since a request refused
+/// by `RLIMIT_AS` at once (`bytearray(4 << 30)`) leaves no trace the judge can read. A
+/// submission that writes this line itself picks MLE over WA or RE; the README says so.
+fn reply_says_memory(line: &[u8]) -> bool {
+    serde_json::from_slice::<Reply>(line).is_ok_and(|r| r.memory.is_some())
+}
+
+/// The size of a refused request Rust's allocator names (`memory allocation of N bytes
+/// failed`), in KiB: one request at or over the limit is a memory limit met at once, where no
+/// poll could see the process grow. (A submission may print this line itself with a large
+/// number: it then picks MLE over RE, never over AC.)
+fn stated_request_kib(tail: &str) -> Option<u64> {
+    let at = tail.find("memory allocation of ")? + "memory allocation of ".len();
+    let digits: String = tail[at..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    Some(digits.parse::<u64>().ok()? / 1024)
 }
 
 fn failed(f: Failure, wall_ms: f64, cpu_ms: f64) -> Outcome {
@@ -1034,13 +1055,15 @@ impl Live {
         if self.oom_kills() > oom_before {
             return Failure::MemoryLimit(memory_limit.clone());
         }
-        let peak = seen_kib.max(self.reaped_peak_kib);
-        let memory = memory_seen(peak, *limit_mib).then_some(memory_limit.as_str());
         let _ = self.tail_done.recv_timeout(Duration::from_secs(1));
         let tail = {
             let t = self.tail.lock().unwrap_or_else(|e| e.into_inner());
             String::from_utf8_lossy(&t).into_owned()
         };
+        let peak = seen_kib
+            .max(self.reaped_peak_kib)
+            .max(stated_request_kib(&tail));
+        let memory = memory_seen(peak, *limit_mib).then_some(memory_limit.as_str());
         classify_death(status.signal(), status.code(), &tail, memory)
     }
 
