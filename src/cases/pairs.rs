@@ -102,8 +102,8 @@ mod tests {
     fn a_pair_round_trips_into_a_case() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("007-split-pair.in");
-        std::fs::write(&path, input_text("RRWWRRBBRR", "WB")).unwrap();
-        std::fs::write(path.with_extension("ans"), answer_text(2)).unwrap();
+        crate::atomic::write(&path, input_text("RRWWRRBBRR", "WB").as_bytes()).unwrap();
+        crate::atomic::write(&path.with_extension("ans"), answer_text(2).as_bytes()).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         let c = read_pair(
             &path,
@@ -142,7 +142,7 @@ mod tests {
                 path.display()
             )
         );
-        std::fs::write(path.with_extension("ans"), "1\n").unwrap();
+        crate::atomic::write(&path.with_extension("ans"), b"1\n").unwrap();
         let e = read_pair(&path, "x.in", "RRR\nB\n", &lim).unwrap_err();
         assert!(
             e.to_string().contains("input rejected: three in a row"),
