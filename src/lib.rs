@@ -68,6 +68,7 @@ macro_rules! eprintln_lossy {
 pub mod atomic;
 pub mod cases;
 pub mod editorial;
+pub mod exit;
 pub mod export;
 pub mod game;
 pub mod hunt;
