@@ -134,21 +134,10 @@ pub fn cover(rows: &[Vec<bool>], columns: usize) -> (Vec<usize>, bool) {
             .fold(0, |m, (j, _)| m | 1 << j)
     };
     if columns > EXACT_LIMIT {
-        let masks: Vec<u64> = rows.iter().map(mask).collect();
-        let target = masks.iter().fold(0, |a, m| a | m);
-        let mut have = 0u64;
-        let mut picked = Vec::new();
-        while have != target {
-            let (i, _) = masks
-                .iter()
-                .enumerate()
-                .max_by_key(|(i, m)| ((*m & !have).count_ones(), std::cmp::Reverse(*i)))
-                .unwrap();
-            have |= masks[i];
-            picked.push(i);
-        }
-        picked.sort_unstable();
-        return (picked, false);
+        return (
+            greedy_cover(&rows.iter().map(mask).collect::<Vec<u64>>()),
+            false,
+        );
     }
     // distinct masks, each with its first row
     let mut distinct: Vec<(u64, usize)> = Vec::new();
@@ -187,6 +176,25 @@ pub fn cover(rows: &[Vec<bool>], columns: usize) -> (Vec<usize>, bool) {
     }
     picked.sort_unstable();
     (picked, true)
+}
+
+/// The greedy cover of `masks` (one bit per column): the row covering most new columns,
+/// earliest on ties, until every column some row covers is covered; rows ascending.
+fn greedy_cover(masks: &[u64]) -> Vec<usize> {
+    let target = masks.iter().fold(0, |a, m| a | m);
+    let mut have = 0u64;
+    let mut picked = Vec::new();
+    while have != target {
+        let (i, _) = masks
+            .iter()
+            .enumerate()
+            .max_by_key(|(i, m)| ((*m & !have).count_ones(), std::cmp::Reverse(*i)))
+            .unwrap();
+        have |= masks[i];
+        picked.push(i);
+    }
+    picked.sort_unstable();
+    picked
 }
 
 #[cfg(test)]

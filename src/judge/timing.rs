@@ -6,8 +6,8 @@
 use serde::Serialize;
 
 use crate::cases::config::Limits;
+use crate::judge::case_result::CaseResult;
 use crate::judge::execute::median;
-use crate::judge::runner::CaseResult;
 
 /// A case is limit-sensitive when an answer took more than `limit / MARGIN` CPU time, or a call
 /// that ran to its end took between `limit` and `limit * MARGIN` (so a TLE a faster machine could
