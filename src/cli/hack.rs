@@ -200,9 +200,11 @@ fn human(r: &HackReport) -> String {
         .preview
         .iter()
         .filter(|row| !row.changes)
-        .filter_map(|row| match row.verdict_on_case.as_deref() {
-            Some("AC") | None => None,
-            Some(v) => Some(format!("{} ({v})", row.name)),
+        .filter_map(|row| match row.verdict_on_case {
+            Some(v) if !v.is(zuma_judge::judge::verdict::VerdictKind::Accepted) => {
+                Some(format!("{} ({v})", row.name))
+            }
+            _ => None,
         })
         .collect();
     if !already.is_empty() {

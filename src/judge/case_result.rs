@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::game::oracle::Solved;
+use crate::judge::case_verdict::CaseVerdict;
 use crate::judge::execute::Outcome;
 use crate::judge::verdict::Verdict;
 
@@ -21,8 +22,8 @@ pub struct CaseResult {
     pub oracle: i32,
     /// What the solution returned, if it returned.
     pub got: Option<i32>,
-    /// `AC`, `WA`, `TLE`, `RE` or `MLE`.
-    pub verdict: &'static str,
+    /// Judged (`AC`, `WA`, `TLE`, `RE` or `MLE`) or skipped (`SKIP`); in JSON, its code.
+    pub verdict: CaseVerdict,
     /// What passing it is worth (the case's `points`, default 1).
     pub points: u64,
     /// Wall time of the call, in milliseconds.
@@ -56,10 +57,6 @@ fn is_one(n: &usize) -> bool {
     *n == 1
 }
 
-/// The per-case verdict string of a case not judged: the submission had
-/// `[judging] tle_skip_after` TLEs or MLEs in a row before it.
-pub const SKIPPED: &str = "SKIP";
-
 /// The result of one judged call (or its fastest run, with reruns' CPU times `cpus`).
 pub(super) fn case_result(
     case: String,
@@ -78,7 +75,7 @@ pub(super) fn case_result(
         hand: hand.to_string(),
         oracle,
         got: verdict.got(oracle),
-        verdict: verdict.kind().code(),
+        verdict: verdict.kind().into(),
         time_ms: out.wall_ms,
         cpu_ms: out.cpu_ms,
         memory_kib: out.memory_kib,

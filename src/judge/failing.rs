@@ -76,7 +76,7 @@ pub(super) fn failing_of_result(r: &CaseResult, inst: &Instance, ans: &Answer) -
         hand: r.hand.clone(),
         oracle: r.oracle,
         got: r.got,
-        verdict: r.verdict,
+        verdict: r.verdict.code(),
         witness: compact(&moves)
             .split_whitespace()
             .map(String::from)

@@ -4,6 +4,7 @@
 
 use serde::Serialize;
 
+use crate::judge::case_verdict::CaseVerdict;
 use crate::judge::runner::RunReport;
 use crate::judge::verdict::{self, VerdictKind};
 
@@ -27,7 +28,7 @@ pub struct Row {
     pub got: Option<i32>,
     /// Its per-case verdict on the hack (`AC`, `WA`, ...), or `None` when it was not judged
     /// there (the judge stops a solution's run early, e.g. after repeated TLEs).
-    pub verdict_on_case: Option<String>,
+    pub verdict_on_case: Option<CaseVerdict>,
 }
 
 /// The preview rows, one per solution of `report`, in report order; `case` is the hack's case id.
@@ -40,7 +41,7 @@ pub fn preview(report: &RunReport, case: &str) -> Vec<Row> {
                 s.cases
                     .iter()
                     .filter(|r| with || r.case != case)
-                    .filter_map(|r| VerdictKind::ALL.into_iter().find(|k| k.code() == r.verdict))
+                    .filter_map(|r| r.verdict.kind())
                     .collect()
             };
             let on_case = s.cases.iter().find(|r| r.case == case);
@@ -61,7 +62,7 @@ pub fn preview(report: &RunReport, case: &str) -> Vec<Row> {
                 after: after.name().to_string(),
                 changes: before != after,
                 got: on_case.and_then(|r| r.got),
-                verdict_on_case: on_case.map(|r| r.verdict.to_string()),
+                verdict_on_case: on_case.map(|r| r.verdict),
             }
         })
         .collect()

@@ -42,7 +42,7 @@ pub struct KillMatrix {
 /// Whether a case result kills its solution: a verdict other than AC. A skipped case (after a
 /// streak of TLEs or MLEs) was never judged, so it kills nothing.
 fn kills(c: &crate::judge::runner::CaseResult) -> bool {
-    c.verdict != "AC" && c.verdict != crate::judge::runner::SKIPPED
+    c.verdict.failed()
 }
 
 /// Builds the matrix from a finished run, the ideas of the catalogue included.

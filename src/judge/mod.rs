@@ -11,6 +11,7 @@ pub use crate::submission::{execute, verdict};
 
 pub mod call;
 pub mod case_result;
+pub mod case_verdict;
 pub mod diagnosis;
 pub mod events;
 pub mod extras;

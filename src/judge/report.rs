@@ -290,8 +290,8 @@ impl RunReport {
 pub fn same_failure_everywhere(results: &[CaseResult]) -> Option<&str> {
     let first = results.first()?.message.as_deref()?;
     (results.len() > 1
-        && results
-            .iter()
-            .all(|r| r.verdict == "RE" && r.message.as_deref() == Some(first)))
+        && results.iter().all(|r| {
+            r.verdict.is(VerdictKind::RunTimeError) && r.message.as_deref() == Some(first)
+        }))
     .then_some(first)
 }

@@ -20,7 +20,8 @@ use crate::submission::registry::Solution;
 
 pub use crate::cases::check::{check_suite, claim_report, Checked, ClaimReport, ExpectationReport};
 pub use crate::judge::call::{judge, judge_as_written, judge_call, judge_stable, judge_written};
-pub use crate::judge::case_result::{CaseResult, SKIPPED};
+pub use crate::judge::case_result::CaseResult;
+pub use crate::judge::case_verdict::{CaseVerdict, SkipReason, Streak};
 pub use crate::judge::events::Event;
 pub use crate::judge::execute::Executor;
 pub use crate::judge::failing::{FailingInput, SweepFailure};
@@ -167,7 +168,7 @@ fn unjudged(sol: &dyn Solution, why: &Unjudged, run_by: String, limits: &Limits)
     for k in VerdictKind::ALL {
         counts.insert(k.code(), 0);
     }
-    counts.insert(SKIPPED, 0);
+    counts.insert(CaseVerdict::SKIP_CODE, 0);
     SolutionReport {
         name: sol.name().to_string(),
         expected: sol.expected(),
@@ -237,7 +238,9 @@ impl Judging<'_, '_> {
         let answered = judged
             .results
             .iter()
-            .filter(|r| r.verdict == "AC" || r.verdict == "WA")
+            .filter(|r| {
+                r.verdict.is(VerdictKind::Accepted) || r.verdict.is(VerdictKind::WrongAnswer)
+            })
             .map(|r| (r.board.as_str(), r.hand.as_str(), r.got, &r.solved))
             .chain(
                 minimised
@@ -287,7 +290,7 @@ impl Judging<'_, '_> {
         let mut judged = Judged::default();
         for (k, (c, inst, ans)) in valid.iter().enumerate() {
             if self.tle.skipping(&config.judging) {
-                let result = skipped(c, solved(inst, ans), &self.tle.describe());
+                let result = skipped(c, solved(inst, ans), self.tle.reason());
                 judged.results.push(result);
                 continue;
             }
@@ -348,21 +351,18 @@ impl Judging<'_, '_> {
     ) -> SolutionReport {
         let (sol, results) = (self.sol, judged.results);
         // Skipped cases are no verdict: they count as SKIP, never as AC.
-        let kinds: Vec<VerdictKind> = results
-            .iter()
-            .filter_map(|r| VerdictKind::ALL.into_iter().find(|k| k.code() == r.verdict))
-            .collect();
+        let kinds: Vec<VerdictKind> = results.iter().filter_map(|r| r.verdict.kind()).collect();
         let mut counts = std::collections::BTreeMap::new();
         for k in VerdictKind::ALL {
             counts.insert(k.code(), kinds.iter().filter(|x| **x == k).count());
         }
         counts.insert(
-            SKIPPED,
-            results.iter().filter(|r| r.verdict == SKIPPED).count(),
+            CaseVerdict::SKIP_CODE,
+            results.iter().filter(|r| r.verdict.is_skipped()).count(),
         );
         let judged_cases: Vec<CaseResult> = results
             .iter()
-            .filter(|r| r.verdict != SKIPPED)
+            .filter(|r| !r.verdict.is_skipped())
             .cloned()
             .collect();
         SolutionReport {

@@ -60,11 +60,10 @@ impl Judging<'_, '_> {
         valid: &[ValidCase],
         results: &[CaseResult],
     ) -> FailingInput {
-        let swept_kind = s.verdict.kind().code();
         let (small, best) = valid
             .iter()
             .zip(results)
-            .filter(|(_, r)| r.verdict == swept_kind)
+            .filter(|(_, r)| r.verdict.is(s.verdict.kind()))
             .map(|((_, i, a), r)| ((*i).clone(), failing_of_result(r, i, a)))
             .chain(std::iter::once((s.instance.clone(), s.failing())))
             .min_by(|a, b| generate::size_order((&a.0.board, &a.0.hand), (&b.0.board, &b.0.hand)))
@@ -95,7 +94,7 @@ impl Judging<'_, '_> {
         let (board, hand, small) = valid
             .iter()
             .zip(results)
-            .filter(|(_, r)| r.verdict == kind.code())
+            .filter(|(_, r)| r.verdict.is(kind))
             .map(|((c, i, _), _)| (c.board.clone(), c.hand.clone(), (*i).clone()))
             .chain(std::iter::once(greedy))
             .min_by(|a, b| generate::size_order((&a.2.board, &a.2.hand), (&b.2.board, &b.2.hand)))

@@ -4,7 +4,8 @@
 use crate::cases::case::Case;
 use crate::cases::config::{Config, Judging};
 use crate::game::oracle::Solved;
-use crate::judge::case_result::{CaseResult, SKIPPED};
+use crate::judge::case_result::CaseResult;
+use crate::judge::case_verdict::{CaseVerdict, SkipReason, Streak};
 use crate::judge::execute::Executor;
 use crate::judge::verdict::{Verdict, VerdictKind};
 
@@ -53,29 +54,32 @@ impl TleStreak {
         judging.tle_skip_after > 0 && self.streak.len() >= judging.tle_skip_after
     }
 
-    /// The streak in words, e.g. `3 TLEs in a row`, `3 MLEs in a row`, `3 TLEs or MLEs in a row`.
-    pub(super) fn describe(&self) -> String {
+    /// Why a case is skipped after the streak: how many limit verdicts in a row, and which.
+    pub(super) fn reason(&self) -> SkipReason {
         let all = |k| self.streak.iter().all(|&s| s == k);
-        let what = if all(VerdictKind::TimeLimitExceeded) {
-            "TLEs"
+        let of = if all(VerdictKind::TimeLimitExceeded) {
+            Streak::Tle
         } else if all(VerdictKind::MemoryLimitExceeded) {
-            "MLEs"
+            Streak::Mle
         } else {
-            "TLEs or MLEs"
+            Streak::TleOrMle
         };
-        format!("{} {what} in a row", self.streak.len())
+        SkipReason::LimitStreak {
+            count: self.streak.len(),
+            of,
+        }
     }
 }
 
-/// The result of a case skipped after a run of limit verdicts, `streak` in words.
-pub(super) fn skipped(c: &Case, solved: Solved, streak: &str) -> CaseResult {
+/// The result of a case skipped for `why`.
+pub(super) fn skipped(c: &Case, solved: Solved, why: SkipReason) -> CaseResult {
     CaseResult {
         case: c.id.clone(),
         board: c.board.clone(),
         hand: c.hand.clone(),
         oracle: solved.answer.as_i32(),
         got: None,
-        verdict: SKIPPED,
+        verdict: CaseVerdict::Skipped(why),
         points: c.points,
         time_ms: 0.0,
         cpu_ms: 0.0,
@@ -83,7 +87,7 @@ pub(super) fn skipped(c: &Case, solved: Solved, streak: &str) -> CaseResult {
         times_ms: Vec::new(),
         runs: 0,
         cpu_runs_ms: Vec::new(),
-        message: Some(format!("skipped: {streak} before it")),
+        message: Some(why.describe()),
         solved,
     }
 }

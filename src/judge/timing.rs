@@ -7,7 +7,9 @@ use serde::Serialize;
 
 use crate::cases::config::Limits;
 use crate::judge::case_result::CaseResult;
+use crate::judge::case_verdict::CaseVerdict;
 use crate::judge::execute::median;
+use crate::judge::verdict::VerdictKind;
 
 /// A case is limit-sensitive when an answer took more than `limit / MARGIN` CPU time, or a call
 /// that ran to its end took between `limit` and `limit * MARGIN` (so a TLE a faster machine could
@@ -40,7 +42,7 @@ pub struct LimitWarning {
     /// `file.toml#name`.
     pub case: String,
     /// `AC`, `WA` or `TLE`.
-    pub verdict: &'static str,
+    pub verdict: CaseVerdict,
     /// The call's CPU time.
     pub cpu_ms: f64,
     /// What it means, e.g. `AC in 1500 ms CPU, over 2000 ms / 1.5: a slower machine may say TLE`.
@@ -58,8 +60,8 @@ pub fn summarise(cases: &[CaseResult], limits: &Limits) -> Timing {
     let warnings = cases
         .iter()
         .filter_map(|c| {
-            let message = match c.verdict {
-                "AC" | "WA" if c.cpu_ms > limit / MARGIN => format!(
+            let message = match c.verdict.kind()? {
+                VerdictKind::Accepted | VerdictKind::WrongAnswer if c.cpu_ms > limit / MARGIN => format!(
                     "{} in {:.0} ms CPU, over {} ms / {MARGIN}: a slower machine may say TLE",
                     c.verdict, c.cpu_ms, limits.cpu_ms
                 ),
@@ -69,7 +71,7 @@ pub fn summarise(cases: &[CaseResult], limits: &Limits) -> Timing {
                 // long on the wall clock is not called close either.
                 // A TLE under the limit itself was not the call's: its worker had spent the
                 // limit while loading (a submission that burns CPU at import).
-                "TLE"
+                VerdictKind::TimeLimitExceeded
                     if c.message.as_deref().is_some_and(|m| m.contains("CPU"))
                         && (limit..limit * MARGIN).contains(&c.cpu_ms)
                         && c.time_ms < (limits.wall_ms() as f64).min(limit * MARGIN) =>
@@ -105,14 +107,14 @@ pub fn summarise(cases: &[CaseResult], limits: &Limits) -> Timing {
 mod tests {
     use super::*;
 
-    fn case(name: &str, verdict: &'static str, cpu_ms: f64, message: Option<&str>) -> CaseResult {
+    fn case(name: &str, verdict: VerdictKind, cpu_ms: f64, message: Option<&str>) -> CaseResult {
         CaseResult {
             case: name.into(),
             board: "RR".into(),
             hand: "R".into(),
             oracle: 1,
             got: None,
-            verdict,
+            verdict: verdict.into(),
             points: 1,
             time_ms: cpu_ms + 1.0,
             cpu_ms,
@@ -145,23 +147,23 @@ mod tests {
         };
         let tle = Some("TLE: over the CPU 300 ms limit");
         // Killed at the wall limit (1600 ms) on a starved machine after 350 ms of CPU.
-        let mut starved = case("a#starved", "TLE", 350.0, tle);
+        let mut starved = case("a#starved", VerdictKind::TimeLimitExceeded, 350.0, tle);
         starved.time_ms = 1600.0;
         let cases = [
-            case("a#fast", "AC", 10.0, None),
-            case("a#near", "AC", 250.0, None),
-            case("a#fine", "WA", 150.0, None),
-            case("a#close-tle", "TLE", 400.0, tle),
-            case("a#clear-tle", "TLE", 460.0, tle),
+            case("a#fast", VerdictKind::Accepted, 10.0, None),
+            case("a#near", VerdictKind::Accepted, 250.0, None),
+            case("a#fine", VerdictKind::WrongAnswer, 150.0, None),
+            case("a#close-tle", VerdictKind::TimeLimitExceeded, 400.0, tle),
+            case("a#clear-tle", VerdictKind::TimeLimitExceeded, 460.0, tle),
             case(
                 "a#slept",
-                "TLE",
+                VerdictKind::TimeLimitExceeded,
                 1.0,
                 Some("TLE: over the wall 1600 ms limit"),
             ),
             starved,
             // The worker spent the limit while loading: 0 ms in the call.
-            case("a#loaded", "TLE", 0.0, tle),
+            case("a#loaded", VerdictKind::TimeLimitExceeded, 0.0, tle),
         ];
         let t = summarise(&cases, &limits);
         assert_eq!(t.cpu_total_ms, 1621.0);

@@ -426,6 +426,15 @@ fn case_changes(old: &Baseline, new: &Baseline, changes: &mut Vec<Change>) {
     }
 }
 
+/// [`case_fails`] for a verdict code of a saved report: a code that names no verdict (`SKIP`,
+/// a case that was not judged) counts as a run-time error does.
+fn saved_case_fails(expected: crate::judge::verdict::Expected, code: &str) -> bool {
+    case_fails(
+        expected,
+        kind_of(code).unwrap_or(crate::judge::verdict::VerdictKind::RunTimeError),
+    )
+}
+
 /// What changed for a solution present on both sides: its folder, whether it behaved as
 /// expected, and per case its verdict and its time.
 fn solution_changes(name: &str, o: &SolutionEntry, n: &SolutionEntry, changes: &mut Vec<Change>) {
@@ -454,8 +463,8 @@ fn solution_changes(name: &str, o: &SolutionEntry, n: &SolutionEntry, changes: &
                 case: nc.case.clone(),
                 old: oc.verdict.clone(),
                 new: nc.verdict.clone(),
-                regression: case_fails(n.expected, kind_of(&nc.verdict))
-                    && !case_fails(o.expected, kind_of(&oc.verdict)),
+                regression: saved_case_fails(n.expected, &nc.verdict)
+                    && !saved_case_fails(o.expected, &oc.verdict),
             });
         }
         let threshold_ms = slower_threshold_ms(oc, nc);

@@ -10,7 +10,10 @@ pub const NONE_FITS: &str = "no known idea fits";
 /// Whether the submission gave a wrong answer on a case or a sweep class (only then is there a
 /// diagnosis).
 pub fn has_wrong_answer(s: &SolutionReport) -> bool {
-    s.cases.iter().any(|c| c.verdict == "WA")
+    s.cases.iter().any(|c| {
+        c.verdict
+            .is(crate::judge::verdict::VerdictKind::WrongAnswer)
+    })
 }
 
 /// The diagnosis in lines, without indentation: the idea with its agreement and input, its

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use comfy_table::CellAlignment;
 use serde::Serialize;
 
-use crate::judge::runner::{BuildReport, FailingInput, RunReport, SolutionReport, SKIPPED};
+use crate::judge::runner::{BuildReport, FailingInput, RunReport, SolutionReport};
 use crate::judge::verdict::{Expected, VerdictKind};
 
 /// One submission's row. JSON keys of `grade --format json`'s `submissions`.
@@ -75,14 +75,17 @@ pub struct Entry {
 pub fn entry(r: &RunReport, s: &SolutionReport) -> Entry {
     let mut verdicts: Vec<&'static str> = Vec::new();
     for c in &s.cases {
-        if !verdicts.contains(&c.verdict) {
-            verdicts.push(c.verdict);
+        if !verdicts.contains(&c.verdict.code()) {
+            verdicts.push(c.verdict.code());
         }
     }
     if s.message.is_some() && s.cases.is_empty() && !s.toolchain_missing {
         verdicts.push(s.verdict.code());
     }
-    let ac = s.cases.iter().filter(|c| c.verdict == "AC");
+    let ac = s
+        .cases
+        .iter()
+        .filter(|c| c.verdict.is(VerdictKind::Accepted));
     Entry {
         path: s.path.clone(),
         name: s.name.clone(),
@@ -95,7 +98,7 @@ pub fn entry(r: &RunReport, s: &SolutionReport) -> Entry {
         verdicts,
         passed: ac.clone().count(),
         total: r.cases,
-        skipped: s.cases.iter().filter(|c| c.verdict == SKIPPED).count(),
+        skipped: s.cases.iter().filter(|c| c.verdict.is_skipped()).count(),
         score: ac.map(|c| c.points).sum(),
         max_score: r.points,
         cpu_total_ms: s.timing.cpu_total_ms + passed_sweep_cpu_ms(s),

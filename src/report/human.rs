@@ -326,16 +326,8 @@ fn not_ac(s: &SolutionReport, failed: usize, skipped: usize) -> String {
 /// allow tagged `[unexpected]`), then its first failure and the minimised input, each with the
 /// oracle's witness drawn.
 fn failures_of(o: &mut String, s: &SolutionReport) {
-    let skipped = s
-        .cases
-        .iter()
-        .filter(|c| c.verdict == crate::judge::runner::SKIPPED)
-        .count();
-    let bad: Vec<&CaseResult> = s
-        .cases
-        .iter()
-        .filter(|c| c.verdict != "AC" && c.verdict != crate::judge::runner::SKIPPED)
-        .collect();
+    let skipped = s.cases.iter().filter(|c| c.verdict.is_skipped()).count();
+    let bad: Vec<&CaseResult> = s.cases.iter().filter(|c| c.verdict.failed()).collect();
     let status = if s.as_expected {
         "as expected"
     } else {

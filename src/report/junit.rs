@@ -13,7 +13,7 @@ use std::io;
 use quick_xml::events::{BytesDecl, BytesText, Event};
 use quick_xml::Writer;
 
-use super::{failing_cases, kind_of, missing_promise, returned, witness_lines, Reporter};
+use super::{failing_cases, missing_promise, returned, witness_lines, Reporter};
 use crate::judge::runner::{CaseResult, RunReport, SolutionReport};
 use crate::judge::verdict::VerdictKind;
 
@@ -205,7 +205,7 @@ fn solution_suite(r: &RunReport, s: &SolutionReport) -> Suite {
 /// One judged case: skipped, a failure when it `fails` the solution's folder, else passed
 /// (with a note when its verdict is not AC but the folder promises it).
 fn test_case(s: &SolutionReport, c: &CaseResult, fails: bool) -> TestCase {
-    let skipped = c.verdict == crate::judge::runner::SKIPPED;
+    let skipped = c.verdict.is_skipped();
     let problem = if skipped {
         Some(Problem {
             element: "skipped",
@@ -216,7 +216,7 @@ fn test_case(s: &SolutionReport, c: &CaseResult, fails: bool) -> TestCase {
     } else {
         fails.then(|| case_failure(s, c))
     };
-    let promised = !fails && !skipped && kind_of(c.verdict) != VerdictKind::Accepted;
+    let promised = !fails && !skipped && !c.verdict.is(VerdictKind::Accepted);
     TestCase {
         name: c.case.clone(),
         classname: s.name.clone(),

@@ -120,13 +120,10 @@ impl<F: ReportFormat> FromStr for ReportSpec<F> {
     }
 }
 
-/// The kind behind a per-case verdict code (`AC`, `WA`, ...). Unknown codes read as
-/// run-time errors, the verdict for anything malformed.
-pub fn kind_of(code: &str) -> VerdictKind {
-    VerdictKind::ALL
-        .into_iter()
-        .find(|k| k.code() == code)
-        .unwrap_or(VerdictKind::RunTimeError)
+/// The kind behind a per-case verdict code (`AC`, `WA`, ...) read from a saved JSON report;
+/// `None` for `SKIP` or a code that names no verdict.
+pub fn kind_of(code: &str) -> Option<VerdictKind> {
+    VerdictKind::ALL.into_iter().find(|k| k.code() == code)
 }
 
 /// Is one case's verdict a failure for a solution whose folder promises `expected`?
@@ -142,11 +139,9 @@ pub fn case_fails(expected: impl Into<Expected>, verdict: VerdictKind) -> bool {
 
 /// Is `c` a failing case of `s`? [`case_fails`], except that a solution that is as expected has
 /// none (a DOMjudge list judges only the final verdict, the first non-AC case), and that a
-/// skipped case (see [`crate::judge::runner::SKIPPED`]) is neither.
+/// skipped case (see [`crate::judge::runner::CaseVerdict::Skipped`]) is neither.
 pub fn fails_for(s: &SolutionReport, c: &CaseResult) -> bool {
-    c.verdict != crate::judge::runner::SKIPPED
-        && !s.as_expected
-        && case_fails(s.expected, kind_of(c.verdict))
+    !s.as_expected && c.verdict.kind().is_some_and(|k| case_fails(s.expected, k))
 }
 
 /// For a solution that is not as expected although no single case fails: the folder promises

@@ -212,7 +212,7 @@ fn after_k_tles_in_a_row_the_remaining_cases_are_skipped_never_ac() {
     )
     .unwrap();
     let s = &report.solutions[0];
-    let verdicts: Vec<&str> = s.cases.iter().map(|c| c.verdict).collect();
+    let verdicts: Vec<&str> = s.cases.iter().map(|c| c.verdict.code()).collect();
     assert_eq!(
         verdicts,
         ["TLE", "AC", "TLE", "TLE", "SKIP", "SKIP", "SKIP", "WA"]
@@ -278,7 +278,7 @@ fn mles_count_towards_the_skip_streak_and_the_message_names_them() {
         )
         .unwrap();
         let s = &report.solutions[0];
-        let verdicts: Vec<&str> = s.cases.iter().map(|c| c.verdict).collect();
+        let verdicts: Vec<&str> = s.cases.iter().map(|c| c.verdict.code()).collect();
         assert_eq!(verdicts[..4], ["MLE", second, "SKIP", "SKIP"]);
         assert_eq!(s.cases[2].message.as_deref(), Some(message));
         assert_eq!(*walls.borrow(), walls_set);
@@ -336,7 +336,10 @@ fn the_sweep_stops_at_the_smallest_failing_class() {
     assert_eq!(calls.borrow().len(), 30);
     assert_eq!(calls.borrow().last().unwrap(), "RRY+RR");
     let last = s.cases.last().unwrap();
-    assert_eq!((last.case.as_str(), last.verdict), ("sweep#RRY+RR", "WA"));
+    assert_eq!(
+        (last.case.as_str(), last.verdict),
+        ("sweep#RRY+RR", VerdictKind::WrongAnswer.into())
+    );
     assert_eq!(s.first_failure_case.as_deref(), Some("sweep#RRY+RR"));
     let m = s.minimised.as_ref().unwrap();
     assert_eq!(

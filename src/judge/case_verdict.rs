@@ -1,0 +1,141 @@
+//! A case's verdict as the runner gives it: judged, with the verdict's kind, or skipped, with
+//! why. Every report tells them apart by this type; its code (`AC`, ..., `SKIP`) is the text
+//! the JSON report and the tables show.
+
+use std::fmt;
+
+use serde::{Serialize, Serializer};
+
+use crate::judge::verdict::VerdictKind;
+
+/// One case's verdict for one solution. In JSON and in every report, its [`CaseVerdict::code`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaseVerdict {
+    /// The case was called and judged: `AC`, `WA`, `TLE`, `RE` or `MLE`.
+    Judged(VerdictKind),
+    /// The case was not called: `SKIP`.
+    Skipped(SkipReason),
+}
+
+/// Why a case was not judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SkipReason {
+    /// The submission had `count` limit verdicts in a row before it (`[judging] tle_skip_after`).
+    LimitStreak {
+        /// How many, in a row.
+        count: usize,
+        /// Which verdicts they were.
+        of: Streak,
+    },
+}
+
+/// The verdicts of a streak of limit verdicts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Streak {
+    /// TLEs only.
+    Tle,
+    /// MLEs only.
+    Mle,
+    /// TLEs and MLEs.
+    TleOrMle,
+}
+
+impl SkipReason {
+    /// The reason in words, as the case's `message` says it, e.g. `skipped: 3 TLEs in a row
+    /// before it`.
+    pub fn describe(self) -> String {
+        match self {
+            SkipReason::LimitStreak { count, of } => {
+                let what = match of {
+                    Streak::Tle => "TLEs",
+                    Streak::Mle => "MLEs",
+                    Streak::TleOrMle => "TLEs or MLEs",
+                };
+                format!("skipped: {count} {what} in a row before it")
+            }
+        }
+    }
+}
+
+impl CaseVerdict {
+    /// The code of a skipped case, a key of a solution's `counts` beside the verdict codes.
+    pub const SKIP_CODE: &'static str = "SKIP";
+
+    /// The code: `AC`, `WA`, `TLE`, `RE`, `MLE`, or `SKIP`.
+    pub fn code(self) -> &'static str {
+        match self {
+            CaseVerdict::Judged(kind) => kind.code(),
+            CaseVerdict::Skipped(_) => Self::SKIP_CODE,
+        }
+    }
+
+    /// The verdict's kind; `None` for a skipped case, which has no verdict.
+    pub fn kind(self) -> Option<VerdictKind> {
+        match self {
+            CaseVerdict::Judged(kind) => Some(kind),
+            CaseVerdict::Skipped(_) => None,
+        }
+    }
+
+    /// Whether the case was judged `kind`.
+    pub fn is(self, kind: VerdictKind) -> bool {
+        self == CaseVerdict::Judged(kind)
+    }
+
+    /// Whether the case was skipped.
+    pub fn is_skipped(self) -> bool {
+        matches!(self, CaseVerdict::Skipped(_))
+    }
+
+    /// Whether the case was judged and failed (anything but AC); a skipped case did not.
+    pub fn failed(self) -> bool {
+        self.kind().is_some_and(|k| k != VerdictKind::Accepted)
+    }
+}
+
+impl From<VerdictKind> for CaseVerdict {
+    fn from(kind: VerdictKind) -> CaseVerdict {
+        CaseVerdict::Judged(kind)
+    }
+}
+
+impl fmt::Display for CaseVerdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.code())
+    }
+}
+
+impl Serialize for CaseVerdict {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.code())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_and_json_are_the_verdict_codes_and_skip() {
+        let skip = CaseVerdict::Skipped(SkipReason::LimitStreak {
+            count: 2,
+            of: Streak::TleOrMle,
+        });
+        let wa = CaseVerdict::from(VerdictKind::WrongAnswer);
+        assert_eq!(
+            serde_json::to_string(&[wa, skip]).unwrap(),
+            r#"["WA","SKIP"]"#
+        );
+        assert_eq!(
+            (wa.kind(), skip.kind()),
+            (Some(VerdictKind::WrongAnswer), None)
+        );
+        assert!(wa.failed() && !skip.failed() && skip.is_skipped());
+        let CaseVerdict::Skipped(why) = skip else {
+            unreachable!()
+        };
+        assert_eq!(why.describe(), "skipped: 2 TLEs or MLEs in a row before it");
+        // Tables pad the code as they pad text.
+        assert_eq!(format!("[{wa:<4}]"), "[WA  ]");
+    }
+}
