@@ -1,42 +1,30 @@
 //! A failing input: the strings a solution was called with, the oracle's answer and witness,
-//! and what the solution did.
+//! and what the solution did. One type for a solution's first failure, the sweep's failing
+//! class and the minimised input.
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use crate::game::moves::compact;
-use crate::game::oracle::{Answer, Solved};
-use crate::game::rules::Instance;
+use crate::game::oracle::Solved;
 use crate::judge::case_result::{failure_message, CaseResult};
-use crate::judge::verdict::Verdict;
+use crate::judge::case_verdict::CaseVerdict;
+use crate::judge::verdict::{Verdict, VerdictKind};
 
-/// A sweep's first failing class.
-#[derive(Clone, Debug, Serialize)]
-pub struct SweepFailure {
-    /// The representative's board.
-    pub board: String,
-    /// Its hand, in `RYBGW` order.
-    pub hand: String,
-    /// The oracle's answer.
-    pub oracle: i32,
-    /// What the solution returned, if it returned.
-    pub got: Option<i32>,
-    /// `WA`, `TLE`, `RE` or `MLE`.
-    pub verdict: &'static str,
-}
-
-/// A failing input with the truth about it.
+/// A failing input with the truth about it. JSON: `{board, hand, oracle, got, verdict, witness,
+/// message?, size}`; a sweep's failing class shows only `{board, hand, oracle, got, verdict}`
+/// (see [`class`]).
 #[derive(Clone, Debug, Serialize)]
 pub struct FailingInput {
-    /// The board.
+    /// The board, as called.
     pub board: String,
-    /// The hand.
+    /// The hand, as called (a case file's hand in its written order).
     pub hand: String,
     /// The oracle's answer.
     pub oracle: i32,
     /// What the solution returned, if it returned.
     pub got: Option<i32>,
-    /// `WA`, `RE`, ...
-    pub verdict: &'static str,
+    /// `WA`, `TLE`, `RE` or `MLE`: always judged.
+    pub verdict: CaseVerdict,
     /// The oracle's optimal moves, e.g. `["W@9", "B@8"]` (colour@gap); empty for -1.
     pub witness: Vec<String>,
     /// For RE/TLE/MLE: what happened.
@@ -47,66 +35,81 @@ pub struct FailingInput {
     /// The input and the oracle's answer, typed, for the reporters' witnesses.
     #[serde(skip)]
     pub solved: Solved,
+    /// The case it failed as (`file.toml#name`, `sweep#...`); `None` for an input shrinking
+    /// found.
+    #[serde(skip)]
+    pub case: Option<String>,
 }
 
-/// A failing call: the strings it was called with, the truth and the verdict.
-#[derive(Clone)]
-pub(super) struct Failed {
-    pub(super) board: String,
-    pub(super) hand: String,
-    pub(super) instance: Instance,
-    pub(super) answer: Answer,
-    pub(super) verdict: Verdict,
-    pub(super) case: String,
-}
+impl FailingInput {
+    /// The input `solved` called as `board` and `hand`, given `verdict`.
+    pub fn new((board, hand): (&str, &str), solved: Solved, verdict: &Verdict) -> FailingInput {
+        let oracle = solved.answer.as_i32();
+        let moves = solved.answer.witness.clone().unwrap_or_default();
+        FailingInput {
+            board: board.to_string(),
+            hand: hand.to_string(),
+            oracle,
+            got: verdict.got(oracle),
+            verdict: verdict.kind().into(),
+            witness: compact(&moves)
+                .split_whitespace()
+                .map(String::from)
+                .collect(),
+            message: failure_message(verdict),
+            size: solved.instance.size(),
+            solved,
+            case: None,
+        }
+    }
 
-impl Failed {
-    pub(super) fn failing(&self) -> FailingInput {
-        let mut f = failing_input(&self.instance, &self.answer, &self.verdict);
-        (f.board, f.hand) = (self.board.clone(), self.hand.clone());
-        f
+    /// The input of a failing case result, as it was called.
+    pub fn of_result(r: &CaseResult) -> FailingInput {
+        let moves = r.solved.answer.witness.clone().unwrap_or_default();
+        FailingInput {
+            board: r.board.clone(),
+            hand: r.hand.clone(),
+            oracle: r.oracle,
+            got: r.got,
+            verdict: r.verdict,
+            witness: compact(&moves)
+                .split_whitespace()
+                .map(String::from)
+                .collect(),
+            message: r.message.clone(),
+            size: r.solved.instance.size(),
+            solved: r.solved.clone(),
+            case: Some(r.case.clone()),
+        }
+    }
+
+    /// The verdict's kind (a failing input is always judged).
+    pub fn kind(&self) -> VerdictKind {
+        self.verdict
+            .kind()
+            .expect("a failing input was judged, never skipped")
     }
 }
 
-/// The failing input of a failing case result, as it was called.
-pub(super) fn failing_of_result(r: &CaseResult, inst: &Instance, ans: &Answer) -> FailingInput {
-    let moves = ans.witness.clone().unwrap_or_default();
-    FailingInput {
-        board: r.board.clone(),
-        hand: r.hand.clone(),
-        oracle: r.oracle,
-        got: r.got,
-        verdict: r.verdict.code(),
-        witness: compact(&moves)
-            .split_whitespace()
-            .map(String::from)
-            .collect(),
-        message: r.message.clone(),
-        size: inst.size(),
-        solved: Solved {
-            instance: inst.clone(),
-            answer: ans.clone(),
-        },
+/// Serialises a sweep's failing class as the JSON report shows it: `{board, hand, oracle, got,
+/// verdict}` (the representative's hand in `RYBGW` order), or null.
+pub fn class<S: Serializer>(failed: &Option<FailingInput>, s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Class<'a> {
+        board: &'a str,
+        hand: &'a str,
+        oracle: i32,
+        got: Option<i32>,
+        verdict: CaseVerdict,
     }
-}
-
-pub(super) fn failing_input(inst: &Instance, ans: &Answer, v: &Verdict) -> FailingInput {
-    let moves = ans.witness.clone().unwrap_or_default();
-    FailingInput {
-        board: inst.board.to_string(),
-        hand: inst.hand.to_string(),
-        oracle: ans.as_i32(),
-        got: v.got(ans.as_i32()),
-        verdict: v.kind().code(),
-        witness: compact(&moves)
-            .split_whitespace()
-            .map(String::from)
-            .collect(),
-        message: failure_message(v),
-        size: inst.size(),
-        solved: Solved {
-            instance: inst.clone(),
-            answer: ans.clone(),
-        },
-    }
+    failed
+        .as_ref()
+        .map(|f| Class {
+            board: &f.board,
+            hand: &f.hand,
+            oracle: f.oracle,
+            got: f.got,
+            verdict: f.verdict,
+        })
+        .serialize(s)
 }

@@ -10,7 +10,7 @@ use crate::judge::call::judge_stable;
 use crate::judge::case_result::CaseResult;
 use crate::judge::events::Event;
 use crate::judge::execute::{Executor, Outcome};
-use crate::judge::failing::Failed;
+use crate::judge::failing::FailingInput;
 use crate::judge::report::SweepReport;
 use crate::judge::streak::TleStreak;
 use crate::judge::verdict::Verdict;
@@ -43,9 +43,9 @@ pub(super) struct Judging<'r, 'e> {
 pub(super) struct Judged {
     pub(super) results: Vec<CaseResult>,
     /// The first failure, in the suite's order, then the sweep's.
-    pub(super) first: Option<Failed>,
+    pub(super) first: Option<FailingInput>,
     /// The sweep's failing class, if one failed.
-    pub(super) swept: Option<Failed>,
+    pub(super) swept: Option<FailingInput>,
     pub(super) sweep: Option<SweepReport>,
     /// Every case and every class that should have been judged was.
     pub(super) complete: bool,

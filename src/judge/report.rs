@@ -8,7 +8,7 @@ use crate::cases::check::{ClaimReport, ExpectationReport};
 use crate::cases::config::Config;
 use crate::judge::case_result::CaseResult;
 use crate::judge::diagnosis::Diagnosis;
-use crate::judge::failing::{FailingInput, SweepFailure};
+use crate::judge::failing::{self, FailingInput};
 use crate::judge::timing::Timing;
 use crate::judge::verdict::{self, VerdictKind};
 
@@ -24,8 +24,10 @@ pub struct SweepReport {
     pub classes: usize,
     /// Classes judged: every one up to and including the first failing one.
     pub judged: usize,
-    /// The first failing class in size order (its representative), or null.
-    pub failed: Option<SweepFailure>,
+    /// The first failing class in size order (its representative), or null; in JSON
+    /// `{board, hand, oracle, got, verdict}`.
+    #[serde(serialize_with = "failing::class")]
+    pub failed: Option<FailingInput>,
     /// True when the sweep was not run because the run stopped. A submission whose cases
     /// were skipped after TLEs in a row is still swept: the sweep stops at its first failure,
     /// so it costs at most one limit, and it shows a WA that a slow submission also has.

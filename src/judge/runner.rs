@@ -11,7 +11,6 @@ use crate::game::rules::Instance;
 use crate::judge::case_result::case_result;
 use crate::judge::diagnosis::{self, Diagnosis};
 use crate::judge::execute::Unjudged;
-use crate::judge::failing::Failed;
 use crate::judge::judging::{solved, Judged, Judging, ValidCase};
 use crate::judge::streak::{skipped, TleStreak};
 use crate::judge::timing;
@@ -24,7 +23,7 @@ pub use crate::judge::case_result::CaseResult;
 pub use crate::judge::case_verdict::{CaseVerdict, SkipReason, Streak};
 pub use crate::judge::events::Event;
 pub use crate::judge::execute::Executor;
-pub use crate::judge::failing::{FailingInput, SweepFailure};
+pub use crate::judge::failing::FailingInput;
 pub use crate::judge::report::{
     same_failure_everywhere, unfinished, BuildReport, BuildsSummary, CaseErrorReport,
     CaseWarningReport, RunReport, SandboxReport, SolutionReport, SweepReport,
@@ -244,7 +243,7 @@ impl Judging<'_, '_> {
             .map(|r| (r.board.as_str(), r.hand.as_str(), r.got, &r.solved))
             .chain(
                 minimised
-                    .filter(|m| m.verdict == "WA")
+                    .filter(|m| m.verdict.is(VerdictKind::WrongAnswer))
                     .map(|m| (m.board.as_str(), m.hand.as_str(), m.got, &m.solved)),
             )
             .filter_map(|(board, hand, got, solved)| {
@@ -326,17 +325,10 @@ impl Judging<'_, '_> {
                 cpus,
                 c.points,
             );
-            judged.results.push(result);
             if judged.first.is_none() && verdict.kind() != VerdictKind::Accepted {
-                judged.first = Some(Failed {
-                    board: c.board.clone(),
-                    hand: c.hand.clone(),
-                    instance: (*inst).clone(),
-                    answer: (*ans).clone(),
-                    verdict,
-                    case: c.id.clone(),
-                });
+                judged.first = Some(FailingInput::of_result(&result));
             }
+            judged.results.push(result);
         }
         judged.complete = judged.results.len() == valid.len();
         judged
@@ -346,7 +338,7 @@ impl Judging<'_, '_> {
     fn report(
         &self,
         judged: Judged,
-        first: Option<Failed>,
+        first: Option<FailingInput>,
         minimised: Option<FailingInput>,
     ) -> SolutionReport {
         let (sol, results) = (self.sol, judged.results);
@@ -389,8 +381,8 @@ impl Judging<'_, '_> {
             toolchain_missing: false,
             diagnosis: None,
             cases: results,
-            first_failure: first.as_ref().map(Failed::failing),
-            first_failure_case: first.map(|f| f.case),
+            first_failure_case: first.as_ref().and_then(|f| f.case.clone()),
+            first_failure: first,
             minimised,
             counts,
             sweep: judged.sweep,

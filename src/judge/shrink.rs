@@ -5,12 +5,13 @@
 use std::time::{Duration, Instant};
 
 use crate::game::generate;
+use crate::game::oracle::Solved;
 use crate::game::oracle::{Oracle, WitnessError};
 use crate::game::rules::Instance;
 use crate::judge::call::{judge_call, judge_written};
 use crate::judge::case_result::CaseResult;
 use crate::judge::events::Event;
-use crate::judge::failing::{failing_input, failing_of_result, Failed, FailingInput};
+use crate::judge::failing::FailingInput;
 use crate::judge::judging::{Judging, ValidCase};
 use crate::judge::minimise;
 use crate::judge::verdict::VerdictKind;
@@ -28,13 +29,13 @@ impl Judging<'_, '_> {
     /// costs a limit per candidate, so it is not shrunk.
     pub(super) fn minimised(
         &mut self,
-        first: &Failed,
-        swept: Option<Failed>,
+        first: &FailingInput,
+        swept: Option<FailingInput>,
         valid: &[ValidCase],
         results: &[CaseResult],
         oracle: &mut Oracle,
     ) -> Result<Option<FailingInput>, WitnessError> {
-        let kind = first.verdict.kind();
+        let kind = first.kind();
         let worth = !matches!(
             kind,
             VerdictKind::TimeLimitExceeded | VerdictKind::MemoryLimitExceeded
@@ -43,7 +44,7 @@ impl Judging<'_, '_> {
         // size order (for a solution that keeps the symmetries): no shrinking is needed when it
         // failed the same way. A TLE or MLE first failure is not shrunk, but a sweep failure of
         // another kind (a slow submission that is also wrong) is the smallest input that fails.
-        if let Some(s) = swept.filter(|s| s.verdict.kind() == kind || !worth) {
+        if let Some(s) = swept.filter(|s| s.kind() == kind || !worth) {
             return Ok(Some(self.smallest_with_swept(&s, valid, results)));
         }
         if !worth {
@@ -56,16 +57,16 @@ impl Judging<'_, '_> {
     /// order (one with more board and less hand than the sweep's bound).
     fn smallest_with_swept(
         &mut self,
-        s: &Failed,
+        s: &FailingInput,
         valid: &[ValidCase],
         results: &[CaseResult],
     ) -> FailingInput {
         let (small, best) = valid
             .iter()
             .zip(results)
-            .filter(|(_, r)| r.verdict.is(s.verdict.kind()))
-            .map(|((_, i, a), r)| ((*i).clone(), failing_of_result(r, i, a)))
-            .chain(std::iter::once((s.instance.clone(), s.failing())))
+            .filter(|(_, r)| r.verdict.is(s.kind()))
+            .map(|((_, i, _), r)| ((*i).clone(), FailingInput::of_result(r)))
+            .chain(std::iter::once((s.solved.instance.clone(), s.clone())))
             .min_by(|a, b| generate::size_order((&a.0.board, &a.0.hand), (&b.0.board, &b.0.hand)))
             .expect("the sweep's failure is there");
         (self.on_event)(&Event::Minimised {
@@ -80,12 +81,12 @@ impl Judging<'_, '_> {
     /// again the same way.
     fn shrunk(
         &mut self,
-        first: &Failed,
+        first: &FailingInput,
         valid: &[ValidCase],
         results: &[CaseResult],
         oracle: &mut Oracle,
     ) -> Result<Option<FailingInput>, WitnessError> {
-        let kind = first.verdict.kind();
+        let kind = first.kind();
         let greedy = self.greedy(first, oracle);
         // The best minimiser available: a failing case of the suite of the same kind (e.g. one
         // `exhaust` or `fuzz` recorded in cases/regressions/) beats greedy shrinking's result
@@ -107,9 +108,11 @@ impl Judging<'_, '_> {
         // A minimised input that passes would be a false report.
         Ok(match judge_written(self.exec, &board, &hand, a.as_i32()) {
             Ok((v, _)) if self.incomplete.is_none() && v.kind() == kind => {
-                let mut f = failing_input(&small, &a, &v);
-                (f.board, f.hand) = (board, hand);
-                Some(f)
+                let solved = Solved {
+                    instance: small,
+                    answer: a,
+                };
+                Some(FailingInput::new((&board, &hand), solved, &v))
             }
             _ => None,
         })
@@ -118,13 +121,13 @@ impl Judging<'_, '_> {
     /// Greedy shrinking of the first failure while it fails the same way, within
     /// [`MINIMISE_TRIES`] calls and [`MINIMISE_WALL_LIMITS`] wall limits: the input as called
     /// (board, hand) and as an instance.
-    fn greedy(&mut self, first: &Failed, oracle: &mut Oracle) -> (String, String, Instance) {
-        let kind = first.verdict.kind();
+    fn greedy(&mut self, first: &FailingInput, oracle: &mut Oracle) -> (String, String, Instance) {
+        let kind = first.kind();
         let limits = &self.config.limits;
         let until = Instant::now() + Duration::from_millis(MINIMISE_WALL_LIMITS * limits.wall_ms());
         let (exec, name, incomplete) = (&mut *self.exec, self.sol.name(), &mut self.incomplete);
         let (small, _) = minimise::minimise(
-            &first.instance,
+            &first.solved.instance,
             &self.config.constraints,
             |cand| {
                 if Instant::now() > until {
@@ -148,7 +151,7 @@ impl Judging<'_, '_> {
         // Greedy shrinking calls the solution with the hand in `RYBGW` order. When it shrank
         // nothing, the failing input is the case as written: a solution whose answer depends on
         // the hand's order may pass the sorted hand.
-        if small == first.instance {
+        if small == first.solved.instance {
             (first.board.clone(), first.hand.clone(), small)
         } else {
             (small.board.to_string(), small.hand.to_string(), small)

@@ -10,7 +10,7 @@ use crate::game::rules::Instance;
 use crate::judge::case_result::case_result;
 use crate::judge::events::Event;
 use crate::judge::execute::Outcome;
-use crate::judge::failing::{Failed, SweepFailure};
+use crate::judge::failing::FailingInput;
 use crate::judge::judging::{solved, Judged, Judging};
 use crate::judge::report::SweepReport;
 use crate::judge::verdict::{Verdict, VerdictKind};
@@ -97,7 +97,7 @@ impl Judging<'_, '_> {
         (inst, ans): (&Instance, &Answer),
         (verdict, out, cpus): (Verdict, Outcome, Vec<f64>),
         judged: &mut Judged,
-    ) -> SweepFailure {
+    ) -> FailingInput {
         let (board, hand) = (inst.board.to_string(), inst.hand.to_string());
         let id = sweep_case_id(&board, &hand);
         (self.on_event)(&Event::CaseJudged {
@@ -106,26 +106,12 @@ impl Judging<'_, '_> {
             verdict: &verdict,
             time_ms: out.wall_ms,
         });
-        let failure = SweepFailure {
-            board: board.clone(),
-            hand: hand.clone(),
-            oracle: ans.as_i32(),
-            got: verdict.got(ans.as_i32()),
-            verdict: verdict.kind().code(),
-        };
         let (input, truth) = ((board.as_str(), hand.as_str()), solved(inst, ans));
-        let result = case_result(id.clone(), input, truth, &verdict, &out, cpus, 0);
+        let result = case_result(id, input, truth, &verdict, &out, cpus, 0);
+        let failed = FailingInput::of_result(&result);
         judged.results.push(result);
-        let failed = Failed {
-            board,
-            hand,
-            instance: inst.clone(),
-            answer: ans.clone(),
-            verdict,
-            case: id,
-        };
         judged.first.get_or_insert_with(|| failed.clone());
-        judged.swept = Some(failed);
-        failure
+        judged.swept = Some(failed.clone());
+        failed
     }
 }

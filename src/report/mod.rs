@@ -506,13 +506,15 @@ mod tests {
             format!("stopped after 5000 of {bound}: every class judged passed")
         );
         w.judged = 188;
-        w.failed = Some(runner::SweepFailure {
-            board: "RRYR".into(),
-            hand: "YY".into(),
-            oracle: 2,
-            got: Some(-1),
-            verdict: "WA",
-        });
+        let rules = crate::game::rules::Constraints::default();
+        let instance = crate::game::rules::Instance::parse("RRYR", "YY", &rules).unwrap();
+        let answer = crate::game::oracle::solve(&instance).unwrap();
+        let wa = crate::judge::verdict::Verdict::WrongAnswer {
+            expected: 2,
+            got: -1,
+        };
+        let solved = Solved { instance, answer };
+        w.failed = Some(runner::FailingInput::new(("RRYR", "YY"), solved, &wa));
         assert_eq!(
             line(&mut s, &w),
             format!("187 of {bound} passed, then sweep#RRYR+YY: WA, oracle 2, returned -1")

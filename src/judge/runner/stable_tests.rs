@@ -232,7 +232,12 @@ fn after_k_tles_in_a_row_the_remaining_cases_are_skipped_never_ac() {
         (sweep.skipped, sweep.judged, sweep.classes),
         (false, 1, 148)
     );
-    assert_eq!(sweep.failed.as_ref().unwrap().verdict, "WA");
+    assert!(sweep
+        .failed
+        .as_ref()
+        .unwrap()
+        .verdict
+        .is(VerdictKind::WrongAnswer));
     assert!(s.complete);
 }
 
@@ -330,7 +335,7 @@ fn the_sweep_stops_at_the_smallest_failing_class() {
             f.got,
             f.verdict
         ),
-        ("RRY", "RR", -1, Some(7), "WA")
+        ("RRY", "RR", -1, Some(7), VerdictKind::WrongAnswer.into())
     );
     // The case file's case and the 29 classes judged, no more.
     assert_eq!(calls.borrow().len(), 30);

@@ -58,6 +58,6 @@ fn minimised_input_keeps_the_hand_as_written_when_the_sorted_hand_passes() {
     assert_eq!((small.board.as_str(), small.hand.as_str()), ("R", "YRR"));
     assert_eq!(
         (small.oracle, small.got, small.verdict),
-        (2, Some(-1), "WA")
+        (2, Some(-1), VerdictKind::WrongAnswer.into())
     );
 }
