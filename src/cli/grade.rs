@@ -140,7 +140,7 @@ pub fn run(config: &Config, args: GradeArgs) -> Result<u8> {
     let (runs, replayed): (Vec<_>, Vec<bool>) = judged.into_iter().unzip();
     let mut run = merge(runs, &builds)?;
     run.builds = Some(summary);
-    run.exit_code = run.exit_code();
+    run.exit_code = i32::from(run.exit().code());
     let mut submissions = gradebook::entries(&run);
     for (e, replayed) in submissions.iter_mut().zip(replayed) {
         e.replayed = replayed;

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use crate::cases::check::{ClaimReport, ExpectationReport};
 use crate::cases::config::Config;
+use crate::exit::Exit;
 use crate::judge::case_result::CaseResult;
 use crate::judge::diagnosis::Diagnosis;
 use crate::judge::failing::{self, FailingInput};
@@ -169,7 +170,7 @@ pub struct CaseWarningReport {
     pub message: String,
 }
 
-/// Everything a run found. Reporters render it; [`RunReport::exit_code`] decides 0/1/2.
+/// Everything a run found. Reporters render it; [`RunReport::exit`] decides how it ends.
 #[derive(Clone, Debug, Serialize)]
 pub struct RunReport {
     /// The constraints and limits the run worked under.
@@ -207,7 +208,7 @@ pub struct RunReport {
     pub builds: Option<BuildsSummary>,
     /// Whether the workers ran sandboxed, and what the sandbox enforced or why it was off.
     pub sandbox: SandboxReport,
-    /// 0, 1, 2 or 3; see [`RunReport::exit_code`].
+    /// 0, 1, 2 or 3: [`RunReport::exit`]'s code.
     pub exit_code: i32,
 }
 
@@ -268,21 +269,22 @@ pub struct BuildsSummary {
 }
 
 impl RunReport {
-    /// 2 if any case file or case could not be used (the suite itself is broken); else 3 if the
-    /// run is incomplete or a submission's toolchain is missing; else 1 if a solution's verdicts differ from its folder, a case's
-    /// `expected`/`invalid` differs from the truth, or a strict claim does not hold; else 0.
-    pub fn exit_code(&self) -> i32 {
+    /// How the run ends: [`Exit::Usage`] if any case file or case could not be used (the suite
+    /// itself is broken); else [`Exit::Incomplete`] if the run is incomplete or a submission's
+    /// toolchain is missing; else [`Exit::Differs`] if a solution's verdicts differ from its
+    /// folder, a case's `expected`/`invalid` differs from the truth, or a strict claim does not
+    /// hold; else [`Exit::Ok`].
+    pub fn exit(&self) -> Exit {
         if !self.case_errors.is_empty() {
-            2
+            Exit::Usage
         } else if self.incomplete.is_some() || self.solutions.iter().any(|s| s.toolchain_missing) {
-            3
-        } else if self.solutions.iter().any(|s| !s.as_expected)
-            || self.expectations.iter().any(|e| !e.holds)
-            || self.claims.iter().any(|c| c.strict && !c.holds)
-        {
-            1
+            Exit::Incomplete
         } else {
-            0
+            Exit::differs_if(
+                self.solutions.iter().any(|s| !s.as_expected)
+                    || self.expectations.iter().any(|e| !e.holds)
+                    || self.claims.iter().any(|c| c.strict && !c.holds),
+            )
         }
     }
 }

@@ -149,7 +149,7 @@ fn run_report(
         builds: None,
         exit_code: 0,
     };
-    report.exit_code = report.exit_code();
+    report.exit_code = i32::from(report.exit().code());
     report
 }
 
