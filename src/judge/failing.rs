@@ -5,7 +5,7 @@
 use serde::{Serialize, Serializer};
 
 use crate::game::moves::compact;
-use crate::game::oracle::Solved;
+use crate::game::oracle::{Answer, Solved};
 use crate::judge::case_result::{failure_message, CaseResult};
 use crate::judge::case_verdict::CaseVerdict;
 use crate::judge::verdict::{Verdict, VerdictKind};
@@ -45,17 +45,13 @@ impl FailingInput {
     /// The input `solved` called as `board` and `hand`, given `verdict`.
     pub fn new((board, hand): (&str, &str), solved: Solved, verdict: &Verdict) -> FailingInput {
         let oracle = solved.answer.as_i32();
-        let moves = solved.answer.witness.clone().unwrap_or_default();
         FailingInput {
             board: board.to_string(),
             hand: hand.to_string(),
             oracle,
             got: verdict.got(oracle),
             verdict: verdict.kind().into(),
-            witness: compact(&moves)
-                .split_whitespace()
-                .map(String::from)
-                .collect(),
+            witness: witness(&solved.answer),
             message: failure_message(verdict),
             size: solved.instance.size(),
             solved,
@@ -65,17 +61,13 @@ impl FailingInput {
 
     /// The input of a failing case result, as it was called.
     pub fn of_result(r: &CaseResult) -> FailingInput {
-        let moves = r.solved.answer.witness.clone().unwrap_or_default();
         FailingInput {
             board: r.board.clone(),
             hand: r.hand.clone(),
             oracle: r.oracle,
             got: r.got,
             verdict: r.verdict,
-            witness: compact(&moves)
-                .split_whitespace()
-                .map(String::from)
-                .collect(),
+            witness: witness(&r.solved.answer),
             message: r.message.clone(),
             size: r.solved.instance.size(),
             solved: r.solved.clone(),
@@ -89,6 +81,15 @@ impl FailingInput {
             .kind()
             .expect("a failing input was judged, never skipped")
     }
+}
+
+/// The oracle's optimal moves as `colour@gap` words, e.g. `["W@9", "B@8"]`; empty for -1.
+fn witness(answer: &Answer) -> Vec<String> {
+    let moves = answer.witness.clone().unwrap_or_default();
+    compact(&moves)
+        .split_whitespace()
+        .map(String::from)
+        .collect()
 }
 
 /// Serialises a sweep's failing class as the JSON report shows it: `{board, hand, oracle, got,
