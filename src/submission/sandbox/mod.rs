@@ -55,7 +55,7 @@ use nix::sys::wait::{waitpid, WaitStatus};
 use nix::unistd::{chdir, execve, fork, getegid, geteuid, sethostname, ForkResult, Gid, Pid, Uid};
 use serde::{Deserialize, Serialize};
 
-use super::worker::clipped;
+use super::protocol::clipped;
 
 mod cgroup;
 mod limits;
@@ -479,7 +479,7 @@ fn quiet_stdio(spec: &Spec) {
         unsafe {
             libc::dup2(null.as_raw_fd(), 0);
             if spec.build.is_none() {
-                libc::dup2(null.as_raw_fd(), crate::submission::worker::REPLY_FD);
+                libc::dup2(null.as_raw_fd(), crate::submission::protocol::REPLY_FD);
             }
         }
     }
