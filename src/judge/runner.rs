@@ -17,7 +17,7 @@ use crate::judge::diagnosis::{self, Diagnosis};
 use crate::judge::execute::{Executor, Failure, Outcome, Unjudged};
 use crate::judge::minimise;
 use crate::judge::timing::{self, Timing};
-use crate::judge::verdict::{self, Verdict, VerdictKind};
+use crate::judge::verdict::{self, Limit, Verdict, VerdictKind};
 use crate::submission::registry::Solution;
 
 /// What the runner reports while it works, in order.
@@ -379,7 +379,7 @@ impl SandboxReport {
             },
             crate::submission::sandbox::Status::Off(d) => SandboxReport {
                 on: false,
-                detail: d,
+                detail: d.to_string(),
             },
         }
     }
@@ -1232,7 +1232,12 @@ pub fn judge_stable(
 }
 
 fn is_wall_tle(v: &Verdict) -> bool {
-    matches!(v, Verdict::TimeLimitExceeded { limit } if limit.starts_with("wall"))
+    matches!(
+        v,
+        Verdict::TimeLimitExceeded {
+            limit: Limit::Wall(_)
+        }
+    )
 }
 
 /// Whether another run could change the verdict: see [`judge_stable`].
@@ -1502,7 +1507,7 @@ mod stable_tests {
     }
 
     fn cpu_tle() -> Result<i32, Failure> {
-        Err(Failure::TimeLimit("CPU 2000 ms".into()))
+        Err(Failure::TimeLimit(Limit::Cpu(2000)))
     }
 
     fn suite(n: usize) -> Suite {
@@ -1615,7 +1620,7 @@ mod stable_tests {
         };
         for first in [
             out(Ok(2), 1332.0),
-            out(Err(Failure::TimeLimit("wall 5000 ms".into())), 1500.0),
+            out(Err(Failure::TimeLimit(Limit::Wall(5000))), 1500.0),
             out(cpu_tle(), 3000.0),
             out(mle(), 300.0),
             starved,
@@ -1654,10 +1659,10 @@ mod stable_tests {
         // TLE, AC (the run of TLEs starts again), TLE, TLE, then nothing more is called.
         let script = Rc::new(RefCell::new(
             vec![
-                out(Err(Failure::TimeLimit("wall 5000 ms".into())), 10.0),
+                out(Err(Failure::TimeLimit(Limit::Wall(5000))), 10.0),
                 out(Ok(2), 1.0),
-                out(Err(Failure::TimeLimit("wall 3000 ms".into())), 10.0),
-                out(Err(Failure::TimeLimit("wall 3000 ms".into())), 10.0),
+                out(Err(Failure::TimeLimit(Limit::Wall(3000))), 10.0),
+                out(Err(Failure::TimeLimit(Limit::Wall(3000))), 10.0),
                 // The sweep still runs after the skip: its first class is answered wrong.
                 out(Ok(5), 1.0),
             ]
@@ -1716,7 +1721,7 @@ mod stable_tests {
             ..Judging::default()
         };
         let mle = || out(Err(Failure::MemoryLimit("memory 1024 MiB".into())), 10.0);
-        let tle = || out(Err(Failure::TimeLimit("wall 5000 ms".into())), 10.0);
+        let tle = || out(Err(Failure::TimeLimit(Limit::Wall(5000))), 10.0);
         for (script, second, message, walls_set) in [
             (
                 vec![mle(), mle()],

@@ -29,41 +29,112 @@ pub struct Request {
     pub hand: String,
 }
 
-/// A reply line. Exactly one of the first seven fields is set.
+/// A worker's first line: whether the submission is loaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Greeting {
+    /// `{"ready":true}`: the solution is loaded.
+    Ready,
+    /// `load_error`: the solution cannot be loaded, and why.
+    LoadError(String),
+    /// `compile_error`: the interpreter rejected the code itself (a syntax error), with the
+    /// line of the file as pasted. Verdict CE.
+    CompileError(String),
+    /// Valid JSON that says none of these (e.g. `{"ready":false}`).
+    Nothing,
+}
+
+impl Greeting {
+    /// Reads a first line; an error when it is not JSON of the protocol. `ready` counts
+    /// first, then `load_error`, then `compile_error`.
+    pub fn parse(line: &[u8]) -> serde_json::Result<Greeting> {
+        let l = serde_json::from_slice::<Line>(line)?;
+        Ok(if l.ready == Some(true) {
+            Greeting::Ready
+        } else if let Some(e) = l.load_error {
+            Greeting::LoadError(e)
+        } else if let Some(e) = l.compile_error {
+            Greeting::CompileError(e)
+        } else {
+            Greeting::Nothing
+        })
+    }
+}
+
+/// What a harness can say of one call. Its own time (`cpu_ms`, `wall_ms`) is read and
+/// dropped: the judge measures time itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// `answer`: the returned answer.
+    Answer(i64),
+    /// `panic`: a Rust panic message, with its location.
+    Panic(String),
+    /// `error`: an exception, e.g. `IndexError: string index out of range (line 12)`.
+    Error(String),
+    /// `memory`: an out-of-memory exception, e.g. `MemoryError`.
+    Memory(String),
+    /// `bad_return`: what was returned instead of an integer, e.g. `None`.
+    BadReturn(String),
+    /// Valid JSON that says none of these (a second `ready`, say): no answer.
+    Nothing,
+}
+
+impl Reply {
+    /// Reads a reply line; an error when it is not JSON of the protocol. The first of
+    /// `answer`, `panic`, `error`, `memory` and `bad_return` the line sets counts.
+    pub fn parse(line: &[u8]) -> serde_json::Result<Reply> {
+        let l = serde_json::from_slice::<Line>(line)?;
+        Ok(if let Some(a) = l.answer {
+            Reply::Answer(a)
+        } else if let Some(p) = l.panic {
+            Reply::Panic(p)
+        } else if let Some(e) = l.error {
+            Reply::Error(e)
+        } else if let Some(m) = l.memory {
+            Reply::Memory(m)
+        } else if let Some(b) = l.bad_return {
+            Reply::BadReturn(b)
+        } else {
+            Reply::Nothing
+        })
+    }
+}
+
+/// A line as a worker writes it: one of the first eight fields is set (when a line sets
+/// more, [`Greeting`] and [`Reply`] say which one counts).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Reply {
+struct Line {
     /// The first line: the solution is loaded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ready: Option<bool>,
+    ready: Option<bool>,
     /// The first line instead of `ready`: the solution cannot be loaded, and why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub load_error: Option<String>,
+    load_error: Option<String>,
     /// The first line instead of `ready`: the interpreter rejected the code itself (a syntax
     /// error), with the line of the file as pasted. Verdict CE.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub compile_error: Option<String>,
+    compile_error: Option<String>,
     /// The returned answer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub answer: Option<i64>,
+    answer: Option<i64>,
     /// A Rust panic message, with its location.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub panic: Option<String>,
+    panic: Option<String>,
     /// An exception, e.g. `IndexError: string index out of range (line 12)`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
+    error: Option<String>,
     /// An out-of-memory exception, e.g. `MemoryError`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub memory: Option<String>,
+    memory: Option<String>,
     /// What was returned instead of an integer, e.g. `None`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bad_return: Option<String>,
+    bad_return: Option<String>,
     /// CPU time of the call, all threads, in milliseconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cpu_ms: Option<f64>,
+    cpu_ms: Option<f64>,
     /// Wall time of the call, in milliseconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub wall_ms: Option<f64>,
+    wall_ms: Option<f64>,
 }
 
 /// A message the submission wrote, made one line of at most 300 characters (and `...` when
@@ -131,9 +202,9 @@ pub fn serve(solution: &dyn Solution) -> io::Result<()> {
     }));
     send(
         &mut out,
-        &Reply {
+        &Line {
             ready: Some(true),
-            ..Reply::default()
+            ..Line::default()
         },
     )?;
     let mut exec = InProcess::new(solution);
@@ -144,10 +215,10 @@ pub fn serve(solution: &dyn Solution) -> io::Result<()> {
                 let cpu = process_cpu_ms();
                 let out = exec.call(&req.board, &req.hand);
                 let cpu_ms = process_cpu_ms() - cpu;
-                let mut r = Reply {
+                let mut r = Line {
                     cpu_ms: Some(cpu_ms),
                     wall_ms: Some(out.wall_ms),
-                    ..Reply::default()
+                    ..Line::default()
                 };
                 match out.result {
                     Ok(v) => r.answer = Some(v.into()),
@@ -156,9 +227,9 @@ pub fn serve(solution: &dyn Solution) -> io::Result<()> {
                 }
                 r
             }
-            Err(e) => Reply {
+            Err(e) => Line {
                 error: Some(format!("malformed request: {e}")),
-                ..Reply::default()
+                ..Line::default()
             },
         };
         send(&mut out, &reply)?;
@@ -166,7 +237,7 @@ pub fn serve(solution: &dyn Solution) -> io::Result<()> {
     Ok(())
 }
 
-fn send(out: &mut impl Write, reply: &Reply) -> io::Result<()> {
+fn send(out: &mut impl Write, reply: &Line) -> io::Result<()> {
     serde_json::to_writer(&mut *out, reply)?;
     out.write_all(b"\n")?;
     out.flush()
@@ -199,6 +270,25 @@ mod tests {
         assert_eq!(
             long.len(),
             6 * 1024 + "\n... (message cut at 6144 bytes)".len()
+        );
+    }
+
+    #[test]
+    fn a_line_says_one_thing() {
+        let reply = |l: &str| Reply::parse(l.as_bytes()).unwrap();
+        assert_eq!(reply(r#"{"answer":2,"cpu_ms":1.5}"#), Reply::Answer(2));
+        assert_eq!(
+            reply(r#"{"panic":"p","error":"e"}"#),
+            Reply::Panic("p".into())
+        );
+        assert_eq!(reply(r#"{"ready":true}"#), Reply::Nothing);
+        assert!(Reply::parse(br#"{"answr":2}"#).is_err());
+        let greeting = |l: &str| Greeting::parse(l.as_bytes()).unwrap();
+        assert_eq!(greeting(r#"{"ready":true,"answer":1}"#), Greeting::Ready);
+        assert_eq!(greeting(r#"{"ready":false}"#), Greeting::Nothing);
+        assert_eq!(
+            greeting(r#"{"compile_error":"x"}"#),
+            Greeting::CompileError("x".into())
         );
     }
 

@@ -5,7 +5,7 @@
 use nix::sys::signal::Signal;
 
 use crate::submission::execute::Failure;
-use crate::submission::protocol::{clipped, Reply};
+use crate::submission::protocol::clipped;
 
 /// Whether the judge measured a call's memory (`peak_kib`) at half its limit or more: only
 /// then is a submission's own word that it ran out of memory taken as MLE. An allocation
@@ -13,14 +13,6 @@ use crate::submission::protocol::{clipped, Reply};
 /// request was larger than everything before it; a forged message leaves it where it was.
 pub(super) fn memory_seen(peak_kib: Option<u64>, limit_mib: u64) -> bool {
     peak_kib.is_some_and(|k| k * 2 >= limit_mib * 1024)
-}
-
-/// Whether a reply is a harness's `memory` line (a `MemoryError`, `OutOfMemoryError` or
-/// `RangeError` it caught): taken as MLE whatever the judge measured, since a request refused
-/// by `RLIMIT_AS` at once (`bytearray(4 << 30)`) leaves no trace the judge can read. A
-/// submission that writes this line itself picks MLE over WA or RE; the README says so.
-pub(super) fn reply_says_memory(line: &[u8]) -> bool {
-    serde_json::from_slice::<Reply>(line).is_ok_and(|r| r.memory.is_some())
 }
 
 /// The size of a refused request Rust's allocator names (`memory allocation of N bytes

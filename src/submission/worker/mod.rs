@@ -18,8 +18,9 @@ use std::time::{Duration, Instant};
 
 use crate::cases::config::Limits;
 use crate::submission::execute::{Executor, Failure, Outcome, Unjudged};
-use crate::submission::protocol::{excerpt, message_lines, Reply, Request};
+use crate::submission::protocol::{excerpt, message_lines, Greeting, Request};
 use crate::submission::sandbox;
+use crate::submission::verdict::Limit;
 
 mod call;
 mod death;
@@ -101,21 +102,24 @@ impl Worker {
         format!("memory {} MiB", self.settings.limits.memory_mib)
     }
 
-    /// Starts the worker and waits for `ready`. The error is what every call answers.
-    pub(super) fn start(&mut self) -> Result<(), Failure> {
+    /// Starts the worker and waits for `ready`. The error, as a [`Failure`], is what every
+    /// call answers.
+    pub(super) fn start(&mut self) -> Result<(), StartFailed> {
         let address_space = self.settings.limits.memory_mib + self.launch.reserve_mib;
         let limits = (address_space, self.settings.limits.memory_mib);
         let spawned = spawn(&self.launch, &self.expose, limits);
         let mut live = spawned.map_err(|e| {
-            let what = if e.kind() == io::ErrorKind::NotFound {
-                format!("{} not found on PATH", self.launch.label)
+            let label = self.launch.label.clone();
+            let why = if e.kind() == io::ErrorKind::NotFound {
+                Unstartable::ToolchainMissing(label)
             } else {
-                format!("{}: {e}", self.launch.label)
+                let error = e.to_string();
+                Unstartable::Other { label, error }
             };
             if self.launch.own {
-                Failure::Stopped(format!("cannot start a worker: {what}"))
+                StartFailed::Other(Failure::Stopped(format!("cannot start a worker: {why}")))
             } else {
-                Failure::Crash(format!("cannot start: {what}"))
+                StartError::CannotStart(why).into()
             }
         })?;
         live.memory_mib = self.settings.limits.memory_mib;
@@ -128,17 +132,15 @@ impl Worker {
             Waited::Killed(f) => {
                 live.kill();
                 return Err(match f {
-                    Failure::TimeLimit(_) => {
-                        Failure::Crash(format!("did not start within {startup_ms} ms"))
-                    }
-                    other => other,
+                    Failure::TimeLimit(_) => StartError::TooSlow(startup_ms).into(),
+                    other => StartFailed::Other(other),
                 });
             }
             Waited::Died => {
                 let memory = (self.memory_limit(), self.settings.limits.memory_mib);
                 return Err(match live.death(&memory, 0, None) {
-                    Failure::Crash(m) => Failure::Crash(format!("died while starting: {m}")),
-                    other => other,
+                    Failure::Crash(m) => StartError::Died(m).into(),
+                    other => StartFailed::Other(other),
                 });
             }
         };
@@ -148,14 +150,12 @@ impl Worker {
     /// Reads the worker's first line: `ready` keeps it as the live worker, after checking that
     /// it runs in its sandbox and that loading stayed under the CPU limit; anything else kills
     /// it and says why.
-    fn handshake(&mut self, mut live: Live, line: &[u8]) -> Result<(), Failure> {
-        match serde_json::from_slice::<Reply>(line) {
-            Ok(Reply {
-                ready: Some(true), ..
-            }) => {
+    fn handshake(&mut self, mut live: Live, line: &[u8]) -> Result<(), StartFailed> {
+        let why = match Greeting::parse(line) {
+            Ok(Greeting::Ready) => {
                 if sandbox::status().is_on() && !live.tree.find_sandbox() {
                     live.kill();
-                    return Err(Failure::Crash("died while starting".into()));
+                    return Err(StartError::OutsideSandbox.into());
                 }
                 live.cpu_mark = live.cpu_ms();
                 // Loading is not free time: a submission that works before its first call
@@ -163,41 +163,103 @@ impl Worker {
                 let limit = self.settings.limits.cpu_ms;
                 if live.cpu_mark > limit as f64 {
                     live.kill();
-                    return Err(Failure::TimeLimit(format!("CPU {limit} ms")));
+                    let tle = Failure::TimeLimit(Limit::Cpu(limit));
+                    return Err(StartFailed::Other(tle));
                 }
                 self.live = Some(live);
-                Ok(())
+                return Ok(());
             }
-            Ok(Reply {
-                load_error: Some(e),
-                ..
-            }) => {
-                live.kill();
-                Err(Failure::Crash(format!("cannot load: {e}")))
+            Ok(Greeting::LoadError(e)) => StartError::LoadError(e),
+            Ok(Greeting::CompileError(e)) if self.launch.loads_source => {
+                StartError::CompileError(message_lines(&e))
             }
-            Ok(Reply {
-                compile_error: Some(e),
-                ..
-            }) if self.launch.loads_source => {
-                live.kill();
-                Err(Failure::Crash(format!(
-                    "{COMPILE_ERROR}{}",
-                    message_lines(&e)
-                )))
+            _ => StartError::Malformed(excerpt(line)),
+        };
+        live.kill();
+        Err(why.into())
+    }
+}
+
+/// Why a submission's worker could not start: said once, as the submission's verdict (CE, RE,
+/// or not judged when its toolchain is missing), and then by every call (RE). Each says what
+/// the report has always said.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    /// The interpreter rejected the code itself; its message, lines of the file as pasted.
+    #[error("compile error: {0}")]
+    CompileError(String),
+    /// The program that runs the submission (an interpreter, a runtime) could not be started.
+    #[error("cannot start: {0}")]
+    CannotStart(Unstartable),
+    /// The harness could not load the submission, and why (e.g. no entry point).
+    #[error("cannot load: {0}")]
+    LoadError(String),
+    /// No first line within the start-up time, in milliseconds.
+    #[error("did not start within {0} ms")]
+    TooSlow(u64),
+    /// The worker died before its first line; how.
+    #[error("died while starting: {0}")]
+    Died(String),
+    /// The worker said `ready` from outside the sandbox it was started in.
+    #[error("died while starting")]
+    OutsideSandbox,
+    /// The first line was not the protocol's; its start.
+    #[error("malformed reply while starting: {0}")]
+    Malformed(String),
+}
+
+/// Why the program that runs a worker could not be started.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unstartable {
+    /// It is not on `PATH`: the toolchain is missing. Its label, e.g. `python3`.
+    #[error("{0} not found on PATH")]
+    ToolchainMissing(String),
+    /// Another reason.
+    #[error("{label}: {error}")]
+    Other {
+        /// The program's label, e.g. `python3`.
+        label: String,
+        /// What the system said.
+        error: String,
+    },
+}
+
+impl StartError {
+    /// The submission's verdict for it: CE for a compile error, not judged when the toolchain
+    /// is missing, RE (a load error) otherwise.
+    fn unjudged(self) -> Unjudged {
+        match self {
+            StartError::CompileError(m) => Unjudged::CompileError(m),
+            e @ StartError::CannotStart(Unstartable::ToolchainMissing(_)) => {
+                Unjudged::ToolchainMissing(e.to_string())
             }
-            _ => {
-                live.kill();
-                Err(Failure::Crash(format!(
-                    "malformed reply while starting: {}",
-                    excerpt(line)
-                )))
-            }
+            e => Unjudged::LoadError(e.to_string()),
         }
     }
 }
 
-/// How a start failure that is a compile error is told apart in [`Failure::Crash`].
-const COMPILE_ERROR: &str = "compile error: ";
+/// Why [`Worker::start`] failed: the submission could not start, or a call's own failure (a
+/// limit met while loading, a stop, the judge's own worker missing).
+pub(super) enum StartFailed {
+    Submission(StartError),
+    Other(Failure),
+}
+
+impl From<StartError> for StartFailed {
+    fn from(e: StartError) -> StartFailed {
+        StartFailed::Submission(e)
+    }
+}
+
+impl From<StartFailed> for Failure {
+    /// What every call answers after the start failed: RE for the submission's own failure.
+    fn from(f: StartFailed) -> Failure {
+        match f {
+            StartFailed::Submission(e) => Failure::Crash(e.to_string()),
+            StartFailed::Other(f) => f,
+        }
+    }
+}
 
 impl Executor for Worker {
     /// Starts the worker. A submission that cannot load is its verdict, once: a syntax error is
@@ -209,17 +271,11 @@ impl Executor for Worker {
         }
         match self.start() {
             Ok(()) => Ok(()),
-            Err(Failure::Crash(m)) => {
-                self.broken = Some(Failure::Crash(m.clone()));
-                Err(if let Some(e) = m.strip_prefix(COMPILE_ERROR) {
-                    Unjudged::CompileError(e.to_string())
-                } else if m.ends_with("not found on PATH") {
-                    Unjudged::ToolchainMissing(m)
-                } else {
-                    Unjudged::LoadError(m)
-                })
+            Err(StartFailed::Submission(e)) => {
+                self.broken = Some(Failure::Crash(e.to_string()));
+                Err(e.unjudged())
             }
-            Err(other) => {
+            Err(StartFailed::Other(other)) => {
                 if !self.stopped() {
                     self.broken = Some(other);
                 }
@@ -252,6 +308,7 @@ impl Executor for Worker {
         }
         if self.live.is_none() {
             if let Err(f) = self.start() {
+                let f = Failure::from(f);
                 if !self.stopped() {
                     self.broken = Some(f.clone());
                 }

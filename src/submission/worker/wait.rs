@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 
 use crate::submission::execute::Failure;
+use crate::submission::verdict::Limit;
 
 use super::live::Live;
 
@@ -119,10 +120,10 @@ impl Live {
     fn past_wall(&mut self, wall_limit_ms: u64, cpu: Option<(f64, f64, u64)>) -> Failure {
         if let Some((base, _, limit)) = cpu {
             if self.cpu_ms() - base > limit as f64 {
-                return Failure::TimeLimit(format!("CPU {limit} ms"));
+                return Failure::TimeLimit(Limit::Cpu(limit));
             }
         }
-        Failure::TimeLimit(format!("wall {wall_limit_ms} ms"))
+        Failure::TimeLimit(Limit::Wall(wall_limit_ms))
     }
 
     /// Whether the worker is over its memory limit now, past the first wait of a call.
@@ -147,7 +148,7 @@ impl Live {
     ) -> Result<Duration, Failure> {
         let used = if first { 0.0 } else { self.cpu_ms() - base };
         if used >= kill_at {
-            return Err(Failure::TimeLimit(format!("CPU {limit} ms")));
+            return Err(Failure::TimeLimit(Limit::Cpu(limit)));
         }
         // CPU time cannot run faster than wall time times the cores; half the CPU budget left
         // is a safe wait on two cores.
