@@ -47,7 +47,7 @@ fn overhead(c: &mut Criterion) {
     g.bench_function(format!("sandbox {}", state(&on)), |b| {
         b.iter(|| assert_eq!(worker(judge).call("RR", "R").result, Ok(1)));
     });
-    sandbox::disable("--no-sandbox");
+    sandbox::disable();
     g.bench_function("sandbox off", |b| {
         b.iter(|| assert_eq!(worker(judge).call("RR", "R").result, Ok(1)));
     });

@@ -42,7 +42,7 @@ fn run(cli: Cli) -> Result<u8> {
     }
     cli.color.apply();
     if cli.no_sandbox {
-        sandbox::disable(cli::grade::NO_SANDBOX);
+        sandbox::disable();
     }
     let config = Config::load(&cli.config, cli.config != *"judge.toml")?;
     match cli.command {

@@ -76,9 +76,6 @@ pub struct GradeReport {
     pub run: RunReport,
 }
 
-/// Why the sandbox is off when the user turned it off.
-pub const NO_SANDBOX: &str = "--no-sandbox";
-
 /// Runs `grade`; returns the exit code.
 pub fn run(config: &Config, args: GradeArgs) -> Result<u8> {
     super::outputs::check(&super::outputs::Output::all(
@@ -165,7 +162,7 @@ pub fn run(config: &Config, args: GradeArgs) -> Result<u8> {
 /// error: no sandbox without `--no-sandbox`, no submission, or no case file read.
 fn take(args: &GradeArgs, config: &Config) -> Result<(intake::Intake, case::Suite), u8> {
     if let sandbox::Status::Off(why) = sandbox::status() {
-        if why != NO_SANDBOX {
+        if why != sandbox::OffReason::Disabled {
             zuma_judge::eprintln_lossy!(
                 "error: grade runs strangers' code, and the sandbox cannot be built here: {why}\n\
                  help: grade on a machine with unprivileged user namespaces (or as root), or pass \

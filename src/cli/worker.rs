@@ -1,15 +1,15 @@
 //! `zuma-judge worker --solution NAME` (hidden): serves one compiled solution to the judge over
-//! pipes (see [`zuma_judge::submission::worker`]).
+//! pipes (see [`zuma_judge::submission::protocol`]).
 
 use anyhow::{Context, Result};
 
+use zuma_judge::submission::protocol;
 use zuma_judge::submission::registry;
-use zuma_judge::submission::worker;
 
 /// Serves `name` until its requests end; returns the exit code.
 pub fn cmd_worker(name: &str) -> Result<u8> {
     let solution =
         registry::find(name).with_context(|| format!("no compiled solution named '{name}'"))?;
-    worker::serve(solution)?;
+    protocol::serve(solution)?;
     Ok(0)
 }

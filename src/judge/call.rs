@@ -5,7 +5,7 @@ use crate::cases::config::{Config, Limits};
 use crate::game::rules::Instance;
 use crate::judge::execute::{Executor, Failure, Outcome};
 use crate::judge::timing;
-use crate::judge::verdict::{Verdict, VerdictKind};
+use crate::judge::verdict::{Limit, Verdict, VerdictKind};
 
 /// Judges a call as [`judge_written`] does, then again, up to `[judging] reruns` times, while
 /// the fastest run so far is near the CPU limit: its CPU time in `[limit / MARGIN, limit *
@@ -51,7 +51,7 @@ pub fn judge_stable(
 }
 
 fn is_wall_tle(v: &Verdict) -> bool {
-    matches!(v, Verdict::TimeLimitExceeded { limit } if limit.starts_with("wall"))
+    matches!(v, Verdict::TimeLimitExceeded { limit: Limit::Wall(_) })
 }
 
 /// Whether another run could change the verdict: see [`judge_stable`].

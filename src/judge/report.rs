@@ -231,7 +231,7 @@ impl SandboxReport {
             },
             crate::submission::sandbox::Status::Off(d) => SandboxReport {
                 on: false,
-                detail: d,
+                detail: d.to_string(),
             },
         }
     }

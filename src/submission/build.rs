@@ -222,17 +222,30 @@ pub fn build(language: &Language, paste: &Paste, builder: &Builder) -> Outcome {
     if let Some(cause) = (language.diagnose)(paste.text) {
         return none(Unjudged::CompileError(cause));
     }
-    let mut versions = Vec::new();
-    for tool in language.tools {
-        match probe(tool) {
-            Ok(v) => versions.push(v),
-            Err(m) => return none(Unjudged::ToolchainMissing(m)),
-        }
-    }
+    let versions = match language
+        .tools
+        .iter()
+        .map(probe)
+        .collect::<Result<Vec<_>, _>>()
+    {
+        Ok(v) => v,
+        Err(m) => return none(Unjudged::ToolchainMissing(m)),
+    };
     let toolchain = versions.first().cloned().unwrap_or_default();
     let recipe = (language.recipe)(paste);
     let key = key(language, &recipe, &versions);
     let dir = cache.join(format!("{}-{}", language.id, &key[..24]));
+    build_in(dir, &recipe, (paste, builder), toolchain)
+}
+
+/// Answers from the cache entry `dir` (a build or a compile error), or runs `recipe` there;
+/// `toolchain` is the version of its first tool.
+fn build_in(
+    dir: PathBuf,
+    recipe: &Recipe,
+    (paste, builder): (&Paste, &Builder),
+    toolchain: String,
+) -> Outcome {
     let failed = dir.with_extension("ce");
     let outcome = |result, cached, compiled, ms| Outcome {
         result,
@@ -255,7 +268,7 @@ pub fn build(language: &Language, paste: &Paste, builder: &Builder) -> Outcome {
         return outcome(Err(Unjudged::CompileError(message)), true, false, 0.0);
     }
     let started = Instant::now();
-    let ran = run_recipe(&recipe, builder, &dir);
+    let ran = run_recipe(recipe, builder, &dir);
     let ms = started.elapsed().as_secs_f64() * 1e3;
     match ran {
         Ok(()) => {

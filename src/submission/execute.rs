@@ -11,6 +11,7 @@ use std::time::Instant;
 use nix::time::{clock_gettime, ClockId};
 
 use crate::submission::registry::Solution;
+use crate::submission::verdict::Limit;
 
 /// Why a call produced no answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,7 +21,7 @@ pub enum Failure {
     /// The process died or replied nonsense: a signal name, an abort, a malformed reply.
     Crash(String),
     /// A time limit was hit; which one, e.g. `CPU 2000 ms`.
-    TimeLimit(String),
+    TimeLimit(Limit),
     /// The memory limit was hit; which one, e.g. `memory 1024 MiB`.
     MemoryLimit(String),
     /// Not a verdict: judging stopped before this call gave one (Ctrl-C or SIGTERM, or the
@@ -403,7 +404,7 @@ mod tests {
         median.repeats_ms = vec![9.0, 1.0, 4.0];
         assert_eq!(r.call("RR", "R"), median);
         let tle = Outcome {
-            result: Err(Failure::TimeLimit("CPU 100 ms".into())),
+            result: Err(Failure::TimeLimit(Limit::Cpu(100))),
             wall_ms: 150.0,
             cpu_ms: 150.0,
             memory_kib: None,

@@ -1,7 +1,8 @@
 //! What is judged: submissions and how they are called. The registry of drop-in solutions, the
 //! table of languages (one file each), builds and their cache, the `Executor` trait that calls a
 //! solution (`execute`), the verdicts it can get and be expected to get (`verdict`), and the
-//! worker processes that run a submission under the judge's limits (`worker`, `tree`, `sandbox`),
+//! worker processes that run a submission under the judge's limits (`worker`, `tree`, `sandbox`)
+//! and the lines they speak (`protocol`),
 //! `grade`'s intake of submission folders (`intake`, `pasted`, `expected_results`), and the
 //! verdict cache that replays a submission's recorded calls (`replay`). Knows nothing of case
 //! files or the oracle: it reads only the limits of `cases::config`.
@@ -13,6 +14,7 @@ pub mod intake;
 pub mod language;
 pub mod languages;
 pub mod pasted;
+pub mod protocol;
 #[cfg(test)]
 mod reaches_out;
 pub mod registry;

@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::submission::execute::{Executor, Failure, Outcome, Unjudged};
+use crate::submission::verdict::Limit;
 
 /// Bumped when a tape's meaning changes: older tapes are then never read.
 const TAPE_FORMAT: &str = "zuma-judge verdict tape 1";
@@ -157,7 +158,7 @@ pub enum Failed {
     /// [`Failure::Crash`].
     Crash(String),
     /// [`Failure::TimeLimit`].
-    TimeLimit(String),
+    TimeLimit(Limit),
     /// [`Failure::MemoryLimit`].
     MemoryLimit(String),
 }
@@ -168,7 +169,7 @@ impl Call {
             Ok(n) => Ok(*n),
             Err(Failure::Panic(m)) => Err(Failed::Panic(m.clone())),
             Err(Failure::Crash(m)) => Err(Failed::Crash(m.clone())),
-            Err(Failure::TimeLimit(m)) => Err(Failed::TimeLimit(m.clone())),
+            Err(Failure::TimeLimit(m)) => Err(Failed::TimeLimit(*m)),
             Err(Failure::MemoryLimit(m)) => Err(Failed::MemoryLimit(m.clone())),
             Err(Failure::Stopped(_)) => return None,
         };
@@ -188,7 +189,7 @@ impl Call {
             Ok(n) => Ok(*n),
             Err(Failed::Panic(m)) => Err(Failure::Panic(m.clone())),
             Err(Failed::Crash(m)) => Err(Failure::Crash(m.clone())),
-            Err(Failed::TimeLimit(m)) => Err(Failure::TimeLimit(m.clone())),
+            Err(Failed::TimeLimit(m)) => Err(Failure::TimeLimit(*m)),
             Err(Failed::MemoryLimit(m)) => Err(Failure::MemoryLimit(m.clone())),
         };
         Outcome {
@@ -440,7 +441,7 @@ mod tests {
                 board: "RRB".into(),
                 hand: "B".into(),
                 wall_limit_ms: Some(3000),
-                result: Err(Failed::TimeLimit("wall 3000 ms".into())),
+                result: Err(Failed::TimeLimit(Limit::Wall(3000))),
                 wall_ms: 3000.0,
                 cpu_ms: 2.0,
                 memory_kib: None,

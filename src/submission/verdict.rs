@@ -76,6 +76,52 @@ impl fmt::Display for VerdictKind {
     }
 }
 
+/// Which time limit a call ran past, with its value in milliseconds. Written as a report
+/// has always named it (`CPU 2000 ms`, `wall 5000 ms`), and so recorded in a verdict cache.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub enum Limit {
+    /// The CPU time limit per case.
+    Cpu(u64),
+    /// The wall-clock limit per case (or the start-up time).
+    Wall(u64),
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Limit::Cpu(ms) => write!(f, "CPU {ms} ms"),
+            Limit::Wall(ms) => write!(f, "wall {ms} ms"),
+        }
+    }
+}
+
+impl From<Limit> for String {
+    fn from(l: Limit) -> String {
+        l.to_string()
+    }
+}
+
+/// A recorded time limit that is neither `CPU N ms` nor `wall N ms`.
+#[derive(Debug, thiserror::Error)]
+#[error("not a time limit: {0:?}")]
+pub struct NotALimit(String);
+
+impl TryFrom<String> for Limit {
+    type Error = NotALimit;
+
+    fn try_from(text: String) -> Result<Limit, NotALimit> {
+        let ms = |rest: &str| rest.strip_suffix(" ms").and_then(|n| n.parse().ok());
+        if let Some(ms) = text.strip_prefix("CPU ").and_then(ms) {
+            Ok(Limit::Cpu(ms))
+        } else if let Some(ms) = text.strip_prefix("wall ").and_then(ms) {
+            Ok(Limit::Wall(ms))
+        } else {
+            Err(NotALimit(text))
+        }
+    }
+}
+
 /// One case's verdict, with what explains it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -91,7 +137,7 @@ pub enum Verdict {
     /// Ran past a limit; `limit` says which, e.g. `CPU 2000 ms`.
     TimeLimitExceeded {
         /// The limit hit.
-        limit: String,
+        limit: Limit,
     },
     /// Crashed; `message` is the panic message, signal or reply problem.
     RunTimeError {
@@ -366,6 +412,16 @@ pub fn overall(kinds: &[VerdictKind]) -> VerdictKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_limit_reads_as_reports_name_it() {
+        assert_eq!(Limit::Cpu(2000).to_string(), "CPU 2000 ms");
+        assert_eq!(Limit::Wall(5000).to_string(), "wall 5000 ms");
+        for l in [Limit::Cpu(1), Limit::Wall(3000)] {
+            assert_eq!(Limit::try_from(l.to_string()).unwrap(), l);
+        }
+        assert!(Limit::try_from("wall 3 s".to_string()).is_err());
+    }
     use VerdictKind::*;
 
     #[test]

@@ -8,7 +8,7 @@ use crate::cases::config::{Judging, Sweep};
 use crate::game::rules::Constraints;
 use crate::game::rules::Instance;
 use crate::judge::execute::{Failure, Outcome};
-use crate::judge::verdict::Verdict;
+use crate::judge::verdict::{Limit, Verdict};
 
 /// Answers each call with `f(board, hand)`, and records every wall limit it is given.
 struct Scripted<F> {
@@ -36,7 +36,7 @@ fn out(result: Result<i32, Failure>, cpu_ms: f64) -> Outcome {
 }
 
 fn cpu_tle() -> Result<i32, Failure> {
-    Err(Failure::TimeLimit("CPU 2000 ms".into()))
+    Err(Failure::TimeLimit(Limit::Cpu(2000)))
 }
 
 fn suite(n: usize) -> Suite {
@@ -145,7 +145,7 @@ fn a_call_far_from_the_limit_or_stopped_by_the_wall_is_not_rerun() {
     };
     for first in [
         out(Ok(2), 1332.0),
-        out(Err(Failure::TimeLimit("wall 5000 ms".into())), 1500.0),
+        out(Err(Failure::TimeLimit(Limit::Wall(5000))), 1500.0),
         out(cpu_tle(), 3000.0),
         out(mle(), 300.0),
         starved,
@@ -184,10 +184,10 @@ fn after_k_tles_in_a_row_the_remaining_cases_are_skipped_never_ac() {
     // TLE, AC (the run of TLEs starts again), TLE, TLE, then nothing more is called.
     let script = Rc::new(RefCell::new(
         vec![
-            out(Err(Failure::TimeLimit("wall 5000 ms".into())), 10.0),
+            out(Err(Failure::TimeLimit(Limit::Wall(5000))), 10.0),
             out(Ok(2), 1.0),
-            out(Err(Failure::TimeLimit("wall 3000 ms".into())), 10.0),
-            out(Err(Failure::TimeLimit("wall 3000 ms".into())), 10.0),
+            out(Err(Failure::TimeLimit(Limit::Wall(3000))), 10.0),
+            out(Err(Failure::TimeLimit(Limit::Wall(3000))), 10.0),
             // The sweep still runs after the skip: its first class is answered wrong.
             out(Ok(5), 1.0),
         ]
@@ -251,7 +251,7 @@ fn mles_count_towards_the_skip_streak_and_the_message_names_them() {
         ..Judging::default()
     };
     let mle = || out(Err(Failure::MemoryLimit("memory 1024 MiB".into())), 10.0);
-    let tle = || out(Err(Failure::TimeLimit("wall 5000 ms".into())), 10.0);
+    let tle = || out(Err(Failure::TimeLimit(Limit::Wall(5000))), 10.0);
     for (script, second, message, walls_set) in [
         (
             vec![mle(), mle()],

@@ -39,7 +39,7 @@ pub fn lock_down(spec: &Spec, as_root: bool, box_uid: u32) -> Result<String, Str
     }
     limit(Resource::RLIMIT_NOFILE, NOFILE)?;
     limit(Resource::RLIMIT_CORE, 0)?;
-    close_from(crate::submission::worker::REPLY_FD + 1);
+    close_from(crate::submission::protocol::REPLY_FD + 1);
     if as_root {
         let uid = if spec.build.is_some() {
             BUILD_UID
@@ -110,7 +110,7 @@ fn drop_capabilities() -> Result<(), String> {
 /// user, so that it can reopen them as `/dev/fd/N` (the JVM and mono harnesses do). Only
 /// anonymous pipes: a file or device there stays the host's.
 fn give_pipes(u: Uid, g: Gid) {
-    for fd in 0..=crate::submission::worker::REPLY_FD {
+    for fd in 0..=crate::submission::protocol::REPLY_FD {
         let is_pipe = fs::read_link(format!("/proc/self/fd/{fd}"))
             .is_ok_and(|to| to.as_os_str().as_bytes().starts_with(b"pipe:"));
         if is_pipe {

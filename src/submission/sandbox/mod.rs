@@ -55,7 +55,7 @@ use nix::sys::wait::{waitpid, WaitStatus};
 use nix::unistd::{chdir, execve, fork, getegid, geteuid, sethostname, ForkResult, Gid, Pid, Uid};
 use serde::{Deserialize, Serialize};
 
-use super::worker::clipped;
+use super::protocol::clipped;
 
 mod cgroup;
 mod limits;
@@ -143,7 +143,33 @@ pub enum Status {
     /// Sandboxed; what is in force, e.g. `user, pid, net, mount, ipc, uts namespaces; ...`.
     On(String),
     /// Not sandboxed, and why.
-    Off(String),
+    Off(OffReason),
+}
+
+/// Why workers run without the sandbox; its text is what a report's `sandbox: off (...)`
+/// line says.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
+#[serde(into = "String")]
+pub enum OffReason {
+    /// Turned off on purpose, by `--no-sandbox`.
+    #[error("--no-sandbox")]
+    Disabled,
+    /// The judge cannot find its own executable, which builds the sandbox.
+    #[error("cannot find the judge's own executable")]
+    NoJudgeBinary,
+    /// The probe could not be run; what the system said.
+    #[error("cannot run the probe: {0}")]
+    ProbeNotRun(String),
+    /// The probe ran and could not build a sandbox; the last line it wrote, without its
+    /// `sandbox: ` prefix, at most 200 characters.
+    #[error("{0}")]
+    CannotBuild(String),
+}
+
+impl From<OffReason> for String {
+    fn from(r: OffReason) -> String {
+        r.to_string()
+    }
 }
 
 impl Status {
@@ -161,7 +187,7 @@ impl Status {
     }
 }
 
-static DISABLED: Mutex<Option<String>> = Mutex::new(None);
+static DISABLED: Mutex<bool> = Mutex::new(false);
 static PROBED: OnceLock<Status> = OnceLock::new();
 static JUDGE: OnceLock<PathBuf> = OnceLock::new();
 
@@ -179,17 +205,17 @@ fn judge_binary() -> io::Result<PathBuf> {
     }
 }
 
-/// Turns the sandbox off for this process (`--no-sandbox`), saying why. Takes
-/// effect for workers started afterwards.
-pub fn disable(why: &str) {
-    *DISABLED.lock().unwrap_or_else(|e| e.into_inner()) = Some(why.to_string());
+/// Turns the sandbox off for this process (`--no-sandbox`). Takes effect for workers started
+/// afterwards.
+pub fn disable() {
+    *DISABLED.lock().unwrap_or_else(|e| e.into_inner()) = true;
 }
 
 /// Whether workers run sandboxed: off when [`disable`]d, else what one probe of this machine
 /// found (done once, about 10 ms).
 pub fn status() -> Status {
-    if let Some(why) = DISABLED.lock().unwrap_or_else(|e| e.into_inner()).clone() {
-        return Status::Off(why);
+    if *DISABLED.lock().unwrap_or_else(|e| e.into_inner()) {
+        return Status::Off(OffReason::Disabled);
     }
     PROBED.get_or_init(probe).clone()
 }
@@ -201,7 +227,7 @@ fn probe() -> Status {
         ..Spec::default()
     };
     let Ok(exe) = judge_binary() else {
-        return Status::Off("cannot find the judge's own executable".into());
+        return Status::Off(OffReason::NoJudgeBinary);
     };
     let out = std::process::Command::new(exe)
         .arg(INIT_COMMAND)
@@ -221,9 +247,10 @@ fn probe() -> Status {
                 .rev()
                 .find(|l| !l.trim().is_empty())
                 .unwrap_or("");
-            Status::Off(clipped(why.trim().trim_start_matches("sandbox: "), 200))
+            let why = clipped(why.trim().trim_start_matches("sandbox: "), 200);
+            Status::Off(OffReason::CannotBuild(why))
         }
-        Err(e) => Status::Off(format!("cannot run the probe: {e}")),
+        Err(e) => Status::Off(OffReason::ProbeNotRun(e.to_string())),
     }
 }
 
@@ -479,7 +506,7 @@ fn quiet_stdio(spec: &Spec) {
         unsafe {
             libc::dup2(null.as_raw_fd(), 0);
             if spec.build.is_none() {
-                libc::dup2(null.as_raw_fd(), crate::submission::worker::REPLY_FD);
+                libc::dup2(null.as_raw_fd(), crate::submission::protocol::REPLY_FD);
             }
         }
     }

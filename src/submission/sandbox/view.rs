@@ -81,10 +81,6 @@ fn open_sources(spec: &Spec) -> Result<(Vec<Bind>, Vec<Link>), String> {
 /// Builds the view and makes it the root: a read-only tmpfs with the [`sources`] bound in
 /// read-only, a new `/proc` and a private `/tmp`.
 pub fn build_view(spec: &Spec) -> Result<(), String> {
-    let e = |what: &str| {
-        let what = what.to_string();
-        move |err: nix::errno::Errno| format!("{what}: {err}")
-    };
     mount(
         None::<&str>,
         "/",
@@ -92,22 +88,11 @@ pub fn build_view(spec: &Spec) -> Result<(), String> {
         MsFlags::MS_REC | MsFlags::MS_PRIVATE,
         None::<&str>,
     )
-    .map_err(e("making mounts private"))?;
+    .map_err(errno("making mounts private"))?;
     // The sources are opened before the new root covers /tmp, where some may live.
     let (binds, links) = open_sources(spec)?;
     let writable = open_writable(spec)?;
     let root = Path::new("/tmp");
-    // Nothing written in the view can be run: no copy of a binary patched in /tmp.
-    let tmpfs = |at: &Path, size: &str, mode: &str| {
-        mount(
-            Some("tmpfs"),
-            at,
-            Some("tmpfs"),
-            MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC,
-            Some(format!("size={size},mode={mode}").as_str()),
-        )
-        .map_err(e(&format!("mounting a tmpfs on {}", at.display())))
-    };
     tmpfs(root, "1m", "0755")?;
     // The private /tmp first: a build under the machine's /tmp is then bound inside it.
     let tmp = root.join("tmp");
@@ -124,16 +109,39 @@ pub fn build_view(spec: &Spec) -> Result<(), String> {
     for (path, fd) in &writable {
         bind_writable(root, path, fd)?;
     }
-    for (path, to) in &links {
-        let at = inside(root, path);
+    let dev_links = DEV_LINKS
+        .iter()
+        .map(|(p, to)| (PathBuf::from(p), PathBuf::from(to)));
+    for (path, to) in links.into_iter().chain(dev_links) {
+        let at = inside(root, &path);
         make_parent(&at)?;
-        std::os::unix::fs::symlink(to, &at).map_err(|x| format!("{}: {x}", at.display()))?;
+        std::os::unix::fs::symlink(&to, &at).map_err(|x| format!("{}: {x}", at.display()))?;
     }
-    for (path, to) in DEV_LINKS {
-        let at = inside(root, Path::new(path));
-        make_parent(&at)?;
-        std::os::unix::fs::symlink(to, &at).map_err(|x| format!("{}: {x}", at.display()))?;
-    }
+    mount_proc(root)?;
+    enter(root)
+}
+
+/// A `map_err` for a failed system call: `what` it was doing, and the error.
+fn errno(what: &str) -> impl FnOnce(nix::errno::Errno) -> String {
+    let what = what.to_string();
+    move |err| format!("{what}: {err}")
+}
+
+/// Mounts a tmpfs of `size` and `mode` at `at`. Nothing written in the view can be run: no
+/// copy of a binary patched in /tmp.
+fn tmpfs(at: &Path, size: &str, mode: &str) -> Result<(), String> {
+    mount(
+        Some("tmpfs"),
+        at,
+        Some("tmpfs"),
+        MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC,
+        Some(format!("size={size},mode={mode}").as_str()),
+    )
+    .map_err(errno(&format!("mounting a tmpfs on {}", at.display())))
+}
+
+/// A new `/proc` in the view at `root`: it shows only the sandbox's own processes.
+fn mount_proc(root: &Path) -> Result<(), String> {
     let proc = root.join("proc");
     fs::create_dir_all(&proc).map_err(|x| format!("{}: {x}", proc.display()))?;
     mount(
@@ -143,11 +151,15 @@ pub fn build_view(spec: &Spec) -> Result<(), String> {
         MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC,
         None::<&str>,
     )
-    .map_err(e("mounting /proc"))?;
-    chdir(root).map_err(e("chdir"))?;
-    pivot_root(".", ".").map_err(e("pivot_root"))?;
-    umount2(".", MntFlags::MNT_DETACH).map_err(e("detaching the old root"))?;
-    chdir("/").map_err(e("chdir"))?;
+    .map_err(errno("mounting /proc"))
+}
+
+/// Makes the view at `root` the root, detaches the old one, and makes the new one read-only.
+fn enter(root: &Path) -> Result<(), String> {
+    chdir(root).map_err(errno("chdir"))?;
+    pivot_root(".", ".").map_err(errno("pivot_root"))?;
+    umount2(".", MntFlags::MNT_DETACH).map_err(errno("detaching the old root"))?;
+    chdir("/").map_err(errno("chdir"))?;
     mount(
         None::<&str>,
         "/",
@@ -155,7 +167,7 @@ pub fn build_view(spec: &Spec) -> Result<(), String> {
         MsFlags::MS_REMOUNT | MsFlags::MS_BIND | MsFlags::MS_RDONLY,
         None::<&str>,
     )
-    .map_err(e("making the root read-only"))
+    .map_err(errno("making the root read-only"))
 }
 
 /// A build's own folders, opened: bound read-write.

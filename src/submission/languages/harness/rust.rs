@@ -1,7 +1,7 @@
 // zuma-judge harness for standalone Rust submissions (languages/rust.rs): the crate root, with
 // the paste as module `solution` (`solution.rs`, which ends with `zuma_judge_entry`, a call of
 // `Solution::find_min_step` from inside the paste's module, so a private one works). Speaks the
-// worker protocol of src/submission/worker.rs: JSON-line requests {"board":"..","hand":".."} on
+// worker protocol of src/submission/protocol.rs: JSON-line requests {"board":"..","hand":".."} on
 // stdin; on file descriptor 3 first {"ready":true}, then one reply per request, {"answer":N} or
 // {"panic":"message at FILE:LINE"} with the file as pasted. Time and memory are measured by the
 // judge, outside this process. `ZUMA_JUDGE_SHOWN`, the paste's shown path, is put before this.
