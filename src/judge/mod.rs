@@ -15,4 +15,6 @@ pub mod killmatrix;
 pub mod metamorphic;
 pub mod minimise;
 pub mod runner;
+pub mod session;
+pub mod tapes;
 pub mod timing;

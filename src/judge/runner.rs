@@ -62,6 +62,11 @@ pub enum Event<'a> {
         /// Its report.
         report: &'a SolutionReport,
     },
+    /// The run is done: every solution judged (or the run stopped), the builds attached.
+    RunFinished {
+        /// The run's report.
+        report: &'a RunReport,
+    },
 }
 
 /// One case as a solution saw it. JSON keys as the README's "Verdicts and exit codes" lists
