@@ -14,7 +14,7 @@ use zuma_judge::cases::config::Config;
 use zuma_judge::exit::Exit;
 use zuma_judge::judge::session::{self, Options, Order};
 use zuma_judge::report::draw;
-use zuma_judge::report::gradebook::GradeReport;
+use zuma_judge::report::grade::GradeReport;
 use zuma_judge::report::progress::Progress;
 use zuma_judge::report::{count, Format, ReportSpec};
 use zuma_judge::submission::catalog::Catalog;
