@@ -8,6 +8,7 @@ use anyhow::Result;
 use clap::Parser as _;
 
 use zuma_judge::cases::config::Config;
+use zuma_judge::exit::Exit;
 use zuma_judge::submission::sandbox;
 
 mod cli;
@@ -46,14 +47,14 @@ fn run(cli: Cli) -> Result<u8> {
     }
     let config = Config::load(&cli.config, cli.config != *"judge.toml")?;
     match cli.command {
-        Command::Run(args) => cli::run::run(&config, args),
+        Command::Run(args) => cli::run::run(&config, args).map(Exit::code),
         Command::Solve(args) => cli::solve::run(&config, args),
         Command::Selfcheck(args) => cli::selfcheck::run(args),
         Command::Bench(args) => cli::bench::run(&config, args),
         Command::Audit(args) => cli::audit::run(&config, args),
         Command::List(args) => cli::list::run(args, cli::run::warn_skipped),
         Command::Worker { .. } => unreachable!("dispatched above"),
-        Command::Grade(args) => cli::grade::run(&config, args),
+        Command::Grade(args) => cli::grade::run(&config, args).map(Exit::code),
         Command::Editorial(args) => cli::editorial::run(&config, args),
         Command::Exhaust(args) => cli::exhaust::run(&config, args),
         Command::Merge(args) => cli::merge::run(&config, args),

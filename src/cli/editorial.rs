@@ -10,6 +10,8 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 
+use super::outputs::Output;
+
 use zuma_judge::cases::config::Config;
 use zuma_judge::editorial::{self, grade};
 use zuma_judge::judge::interrupt;
@@ -70,38 +72,11 @@ pub struct EditorialArgs {
 
 /// Runs `editorial`; returns the exit code.
 pub fn run(config: &Config, args: EditorialArgs) -> Result<u8> {
-    super::outputs::check(&super::outputs::Output::all(
-        None,
-        args.save.as_deref(),
-        &args.reports,
-    ))?;
-    let mut files = Vec::new();
-    for path in &args.files {
-        match std::fs::read_to_string(path) {
-            Ok(text) => files.push((path.display().to_string(), text)),
-            Err(e) => {
-                zuma_judge::eprintln_lossy!("error: {}: cannot read: {e}", path.display());
-                return Ok(2);
-            }
-        }
-    }
-    if args.code_budget == 0 {
-        zuma_judge::eprintln_lossy!(
-            "error: --code-budget 0: give the seconds each code block may take (at least 1), or --no-code to check the claims only"
-        );
-        return Ok(2);
-    }
-    if args.max_board == 0
-        || args.max_hand == 0
-        || args.max_board > config.constraints.board_max
-        || args.max_hand > config.constraints.hand_max
-    {
-        zuma_judge::eprintln_lossy!(
-            "error: --max-board {} --max-hand {}: the sweep needs 1..={} and 1..={} (the constraints)",
-            args.max_board, args.max_hand, config.constraints.board_max, config.constraints.hand_max
-        );
-        return Ok(2);
-    }
+    super::outputs::check(&Output::all(None, args.save.as_deref(), &args.reports))?;
+    let files = match read(&args, config) {
+        Ok(files) => files,
+        Err(code) => return Ok(code),
+    };
     interrupt::install()?;
     let opts = editorial::Options {
         bound: (args.max_board, args.max_hand),
@@ -118,19 +93,50 @@ pub fn run(config: &Config, args: EditorialArgs) -> Result<u8> {
         &bar,
     )?;
     bar.0.finish_and_clear();
-    let text = render(&review, args.format);
-    anstream::stdout().write_all(text.as_bytes())?;
+    write(&review, &args)?;
+    Ok(review.exit_code)
+}
+
+/// The editorials' texts, or the exit code of a refusal already explained on standard error:
+/// a file that cannot be read, or a code budget or sweep bound out of range
+/// ([`grade::check_bound`]).
+fn read(args: &EditorialArgs, config: &Config) -> Result<Vec<(String, String)>, u8> {
+    let mut files = Vec::new();
+    for path in &args.files {
+        match std::fs::read_to_string(path) {
+            Ok(text) => files.push((path.display().to_string(), text)),
+            Err(e) => {
+                zuma_judge::eprintln_lossy!("error: {}: cannot read: {e}", path.display());
+                return Err(2);
+            }
+        }
+    }
+    let budget = std::time::Duration::from_secs(args.code_budget);
+    let bound = (args.max_board, args.max_hand);
+    if let Err(e) = grade::check_bound(bound, budget, &config.constraints) {
+        zuma_judge::eprintln_lossy!("error: {e}");
+        return Err(2);
+    }
+    Ok(files)
+}
+
+/// Writes the review to standard output, each `--report` and the `--save` case file, files
+/// atomically and without colour.
+fn write(review: &editorial::Review, args: &EditorialArgs) -> Result<()> {
+    let write = |path: &std::path::Path, text: &str| {
+        zuma_judge::atomic::write(path, text.as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))
+    };
+    anstream::stdout().write_all(render(review, args.format).as_bytes())?;
     for spec in &args.reports {
-        let text = zuma_judge::report::draw::plain(&render(&review, spec.format));
-        zuma_judge::atomic::write(&spec.path, text.as_bytes())
-            .with_context(|| format!("cannot write {}", spec.path.display()))?;
+        let text = zuma_judge::report::draw::plain(&render(review, spec.format));
+        write(&spec.path, &text)?;
     }
     if let Some(path) = &args.save {
-        zuma_judge::atomic::write(path, report::case_file(&review).as_bytes())
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        write(path, &report::case_file(review))?;
         zuma_judge::eprintln_lossy!("saved the claims as cases in {}", path.display());
     }
-    Ok(review.exit_code)
+    Ok(())
 }
 
 /// The review in `format`.

@@ -7,20 +7,22 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
+use thiserror::Error;
 
 use super::source::CodeBlock;
 use crate::cases::config::Config;
 use crate::game::generate;
 use crate::game::oracle::{Oracle, Solved, WitnessError};
-use crate::game::rules::Instance;
+use crate::game::rules::{Constraints, Instance};
 use crate::hunt::counterexample::Counterexample;
 use crate::hunt::exhaust;
 use crate::judge::diagnosis::{self, Answered, Calls, Diagnosis, Evidence};
 use crate::judge::execute::{Executor, Unjudged};
 use crate::judge::minimise;
 use crate::judge::runner;
+use crate::judge::session;
 use crate::judge::verdict::{Expected, Verdict, VerdictKind};
-use crate::submission::build::{self, Built};
+use crate::submission::build::Built;
 use crate::submission::language::Language;
 use crate::submission::pasted::Pasted;
 use crate::submission::worker::{Settings, Worker};
@@ -140,9 +142,64 @@ fn explain_unjudged(why: &Unjudged) -> String {
     }
 }
 
+/// A sweep bound or code budget `editorial` cannot grade code blocks with.
+#[derive(Debug, Error)]
+pub enum BoundError {
+    /// No time at all for a block.
+    #[error("--code-budget 0: give the seconds each code block may take (at least 1), or --no-code to check the claims only")]
+    NoBudget,
+    /// A bound of 0, or beyond the constraints.
+    #[error("--max-board {board} --max-hand {hand}: the sweep needs 1..={board_max} and 1..={hand_max} (the constraints)")]
+    OutOfRange {
+        /// The longest board asked for.
+        board: usize,
+        /// The largest hand asked for.
+        hand: usize,
+        /// The constraints' longest board.
+        board_max: usize,
+        /// The constraints' largest hand.
+        hand_max: usize,
+    },
+}
+
+/// Checks that code blocks can be graded within `budget`, swept up to `bound` (board, hand)
+/// under the constraints `c`.
+pub fn check_bound(
+    (board, hand): (usize, usize),
+    budget: Duration,
+    c: &Constraints,
+) -> Result<(), BoundError> {
+    if budget.is_zero() {
+        return Err(BoundError::NoBudget);
+    }
+    if board == 0 || hand == 0 || board > c.board_max || hand > c.hand_max {
+        return Err(BoundError::OutOfRange {
+            board,
+            hand,
+            board_max: c.board_max,
+            hand_max: c.hand_max,
+        });
+    }
+    Ok(())
+}
+
+/// The block as a pasted submission named after its place in the editorial.
+fn pasted(file: &str, block: &CodeBlock, language: &'static Language) -> Pasted {
+    Pasted {
+        name: format!("{}:{}", file, block.line()),
+        expected: Expected::Nothing,
+        source: format!("{} line {}", file, block.line()),
+        path: file.to_string(),
+        file: Path::new(file).to_path_buf(),
+        language,
+        text: paste_text(block, language),
+    }
+}
+
 /// Grades `block` in `language`: built, judged on `boards` (the editorial's valid inputs),
 /// then swept up to `bound`, all within `budget` of wall time from the end of the build; the
-/// sweep reports its classes to `progress`.
+/// sweep reports its classes to `progress`. Built and called as every judging session builds
+/// and calls ([`session::builder`], [`session::settings`]).
 pub fn grade(
     (file, block): (&str, &CodeBlock),
     language: &'static Language,
@@ -153,28 +210,12 @@ pub fn grade(
 ) -> Result<CodeResult, WitnessError> {
     let mut out = CodeResult::skipped(file, block, Some(language.id), String::new());
     out.message = None;
-    let pasted = Pasted {
-        name: format!("{}:{}", file, block.line()),
-        expected: Expected::Nothing,
-        source: format!("{} line {}", file, block.line()),
-        path: file.to_string(),
-        file: Path::new(file).to_path_buf(),
-        language,
-        text: paste_text(block, language),
-    };
-    let built = pasted.build(&build::Builder {
-        cache: build::cache_root(),
-        limits: config.build,
-        stop: Some(&crate::judge::interrupt::STOP),
-    });
-    let built = match built.result {
+    let pasted = pasted(file, block, language);
+    let built = match pasted.build(&session::builder(config)).result {
         Ok(b) => b,
         Err(why) => return Ok(unjudged(out, &why)),
     };
-    let settings = Settings {
-        limits: config.limits.clone(),
-        stop: Some(&crate::judge::interrupt::STOP),
-    };
+    let settings = session::settings(config);
     let make = || -> Box<dyn Executor + Send> { worker(language, &built, &settings) };
     let deadline = Instant::now() + budget;
     let mut exec = make();
@@ -183,6 +224,34 @@ pub fn grade(
     }
     let mut oracle = Oracle::new();
     let first = first_failure(exec.as_mut(), boards, &mut oracle)?;
+    sweep(
+        &mut out,
+        (&pasted, &make),
+        (bound, deadline),
+        config,
+        progress,
+    );
+    if out.counterexample.is_none() {
+        if let Some((i, _)) = &first {
+            out.counterexample = minimised(exec.as_mut(), i, config, &mut oracle)?;
+        }
+    }
+    finish(&mut out, exec.as_mut(), first.map(|f| f.1));
+    if out.verdict == VerdictKind::WrongAnswer.name() {
+        out.diagnosis = diagnose(&out, exec.as_mut(), boards, &mut oracle)?;
+    }
+    Ok(out)
+}
+
+/// Sweeps the block up to `bound` until `deadline`: what it covered, and the smallest
+/// counterexample it found, into `out`.
+fn sweep(
+    out: &mut CodeResult,
+    (pasted, make): (&Pasted, &exhaust::ExecutorFactory),
+    (bound, deadline): ((usize, usize), Instant),
+    config: &Config,
+    progress: &dyn exhaust::Progress,
+) {
     let opts = exhaust::Options {
         max_board: bound.0,
         max_hand: bound.1,
@@ -193,7 +262,7 @@ pub fn grade(
         interruptible: false,
         deadline: Some(deadline),
     };
-    match exhaust::run(&pasted, &make, &opts, &config.constraints, progress) {
+    match exhaust::run(pasted, make, &opts, &config.constraints, progress) {
         Ok(r) => {
             out.swept = Some(Sweep {
                 max_board: bound.0,
@@ -208,16 +277,6 @@ pub fn grade(
         }
         Err(e) => out.message = Some(format!("the sweep could not run: {e}")),
     }
-    if out.counterexample.is_none() {
-        if let Some((i, _)) = &first {
-            out.counterexample = minimised(exec.as_mut(), i, config, &mut oracle)?;
-        }
-    }
-    finish(&mut out, exec.as_mut(), first.map(|f| f.1));
-    if out.verdict == VerdictKind::WrongAnswer.name() {
-        out.diagnosis = diagnose(&out, exec.as_mut(), boards, &mut oracle)?;
-    }
-    Ok(out)
 }
 
 /// The known wrong idea a wrong code block follows: its answers on the editorial's boards and
@@ -231,28 +290,8 @@ fn diagnose(
     oracle: &mut Oracle,
 ) -> Result<Option<Diagnosis>, WitnessError> {
     let classes = runner::sweep_classes(&crate::cases::config::Sweep::default(), oracle)?;
-    let mut answered = Vec::new();
-    for w in boards {
-        if let Ok(got) = exec.call(&w.board, &w.hand).result {
-            answered.push(Answered {
-                board: w.board.clone(),
-                hand: w.hand.clone(),
-                got,
-                truth: oracle.solve(&w.instance)?,
-                instance: w.instance.clone(),
-            });
-        }
-    }
+    let answered = answered(out, exec, boards, oracle)?;
     let cx = out.counterexample.as_ref();
-    if let Some((cx, solved)) = cx.and_then(|c| Some((c, c.solved.as_ref()?))) {
-        answered.extend(cx.got.map(|got| Answered {
-            board: cx.board.clone(),
-            hand: cx.hand.clone(),
-            got,
-            truth: solved.answer.clone(),
-            instance: solved.instance.clone(),
-        }));
-    }
     let passed = match (
         out.from_sweep,
         &out.swept,
@@ -287,6 +326,39 @@ fn diagnose(
     ))
 }
 
+/// The block's answers on the editorial's boards and on its counterexample, with the truth.
+fn answered(
+    out: &CodeResult,
+    exec: &mut dyn Executor,
+    boards: &[Written],
+    oracle: &mut Oracle,
+) -> Result<Vec<Answered>, WitnessError> {
+    let mut answered = Vec::new();
+    for w in boards {
+        if let Ok(got) = exec.call(&w.board, &w.hand).result {
+            answered.push(Answered {
+                board: w.board.clone(),
+                hand: w.hand.clone(),
+                got,
+                truth: oracle.solve(&w.instance)?,
+                instance: w.instance.clone(),
+            });
+        }
+    }
+    let cx = out.counterexample.as_ref();
+    if let Some((cx, solved)) = cx.and_then(|c| Some((c, c.solved.as_ref()?))) {
+        answered.extend(cx.got.map(|got| Answered {
+            board: cx.board.clone(),
+            hand: cx.hand.clone(),
+            got,
+            truth: solved.answer.clone(),
+            instance: solved.instance.clone(),
+        }));
+    }
+    Ok(answered)
+}
+
+/// A worker for the block's build, under `settings`; `Send`, for the sweep's threads.
 fn worker<'a>(
     language: &Language,
     built: &Built,

@@ -2,7 +2,7 @@
 //! the runner never prints.
 
 use crate::game::rules::Instance;
-use crate::judge::report::SolutionReport;
+use crate::judge::report::{RunReport, SolutionReport};
 use crate::judge::verdict::Verdict;
 
 /// What the runner reports while it works, in order.
@@ -46,5 +46,10 @@ pub enum Event<'a> {
     SolutionFinished {
         /// Its report.
         report: &'a SolutionReport,
+    },
+    /// The run is done: every solution judged (or the run stopped), the builds attached.
+    RunFinished {
+        /// The run's report.
+        report: &'a RunReport,
     },
 }

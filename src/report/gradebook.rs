@@ -1,6 +1,6 @@
 //! The gradebook: one row per submission (passed cases, score, CPU time, every verdict seen, the
 //! first failing case and the minimised input), read off a finished [`RunReport`]. `grade`
-//! writes it in every format; `run --format csv` writes its rows too.
+//! writes it in every format ([`super::grade`]); `run --format csv` writes its rows too.
 
 use std::fmt::Write as _;
 

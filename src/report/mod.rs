@@ -12,6 +12,7 @@ pub mod draw;
 pub mod editorial;
 pub mod explain;
 pub mod extras;
+pub mod grade;
 pub mod gradebook;
 pub mod html;
 pub mod human;

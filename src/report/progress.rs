@@ -1,7 +1,7 @@
 //! The progress bar of `run`, on standard error (indicatif). It appears only on runs longer than
 //! [`SHOW_AFTER`] and only when standard error is a terminal, so redirected or captured output
-//! never holds progress lines; it is cleared before the report is written, so nothing
-//! interleaves with it.
+//! never holds progress lines; it is cleared when the run finishes ([`Event::RunFinished`]),
+//! before the report is written, so nothing interleaves with it. It only listens to events.
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -122,11 +122,13 @@ impl Progress {
                 self.bar
                     .set_message(format!("{}: {}", report.name, report.verdict_shown()));
             }
+            Event::RunFinished { .. } => self.finish(),
         }
     }
 
-    /// Clears the bar for good; call before writing the report.
-    pub fn finish(&self) {
+    /// Clears the bar for good: at [`Event::RunFinished`], before the report is written (or
+    /// when the bar is dropped, should the run stop on an error).
+    fn finish(&self) {
         let mut state = self.state();
         state.done = true;
         self.bar.finish_and_clear();

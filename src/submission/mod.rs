@@ -8,6 +8,7 @@
 //! files or the oracle: it reads only the limits of `cases::config`.
 
 pub mod build;
+pub mod catalog;
 pub mod execute;
 pub mod expected_results;
 pub mod intake;
