@@ -1,5 +1,6 @@
-//! The hunters: `exhaust` (every instance up to a bound, sharded and merged), `fuzz` (seeded
-//! random instances), the counterexample both record, `selfcheck` (the oracle against the
+//! The hunters: `exhaust` (every instance up to a bound: the `sweep` of symmetry classes,
+//! sharded, and the `merge` of shards), `fuzz` (seeded random instances), on the `worker`
+//! threads both share, the counterexample both record, `selfcheck` (the oracle against the
 //! reference and the laws) and `bench`. Built on `judge` and below; their commands are in
 //! `src/cli/{exhaust,fuzz,merge,selfcheck,bench}.rs`, their output in `report/hunt.rs` and
 //! `report/bench.rs`.
@@ -8,4 +9,7 @@ pub mod bench;
 pub mod counterexample;
 pub mod exhaust;
 pub mod fuzz;
+pub mod merge;
 pub mod selfcheck;
+pub mod sweep;
+pub mod worker;
