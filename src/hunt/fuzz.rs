@@ -16,13 +16,14 @@ use serde::Serialize;
 use crate::game::generate;
 use crate::game::oracle::Oracle;
 use crate::game::rules::{Constraints, Instance};
+use crate::hunt::check::check_variant;
 use crate::hunt::counterexample::Counterexample;
 use crate::hunt::exhaust;
 use crate::hunt::worker::{
     not_stopped, pool_and_workers, this_threads, ExecutorFactory, ExhaustError, Worker,
 };
 use crate::judge::execute::{Executor, Failure};
-use crate::judge::metamorphic::{self, Inconsistency};
+use crate::judge::metamorphic;
 use crate::judge::minimise;
 use crate::judge::runner::{self, MINIMISE_TRIES};
 use crate::judge::verdict::VerdictKind;
@@ -167,23 +168,15 @@ fn judge_one(
     if metamorphic {
         let mut perm = [0, 1, 2, 3, 4];
         perm.shuffle(&mut rng);
-        let (vb, vh) = metamorphic::composite(&b, &h, &perm);
-        let vgot = w.exec.call(&vb, &vh).result;
-        not_stopped(&vgot)?;
-        if vgot.as_ref().ok() != got.as_ref().ok() {
-            let inc = Inconsistency {
-                board: b.clone(),
-                hand: h.clone(),
-                got: got.as_ref().ok().copied(),
-                variant_board: vb.clone(),
-                variant_hand: vh.clone(),
-                variant_got: vgot.as_ref().ok().copied(),
-                laws: metamorphic::broken_laws(w.exec.as_mut(), &b, &h, got.as_ref().ok().copied()),
-            };
+        let variant = metamorphic::composite(&b, &h, &perm);
+        let v = check_variant(w.exec.as_mut(), (&b, &h), &got, variant)?;
+        if let Some(inc) = v.inconsistency {
             if failure.is_none() {
-                let vinst = Instance::parse(&vb, &vh, limits).expect("a variant of a valid input");
+                let vinst =
+                    Instance::parse(&v.board, &v.hand, limits).expect("a variant of a valid input");
                 let vanswer = w.oracle.solve(&vinst)?;
-                failure = Counterexample::new(&vinst, &vh, &vanswer, &vgot).map(|c| (vinst, c));
+                failure =
+                    Counterexample::new(&vinst, &v.hand, &vanswer, &v.got).map(|c| (vinst, c));
             }
             if let Some((_, c)) = failure.as_mut() {
                 c.inconsistency = Some(inc);

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use crate::game::generate::{self, SymmetryClass};
 use crate::game::oracle::{Oracle, WitnessError};
 use crate::game::rules::{Constraints, Instance};
+use crate::hunt::check::check_variant;
 use crate::hunt::counterexample::{classify, Counterexample, FailureKind};
 use crate::hunt::worker::{not_stopped, this_threads, ExhaustError, Worker};
 use crate::judge::execute::Failure;
@@ -135,27 +136,13 @@ fn judge(
     };
     let solvable = oracle >= 0 || judged.got.as_ref().is_ok_and(|g| *g != -1);
     if sample > 0 && (solvable || (position as u64).is_multiple_of(sample)) {
-        let (vb, vh) = metamorphic::composite(&board, &hand, &metamorphic::SHIFT);
-        let vgot = w.exec.call(&vb, &vh).result;
-        not_stopped(&vgot)?;
-        if vgot.as_ref().ok() != judged.got.as_ref().ok() {
-            judged.variant_kind = classify(oracle, &vgot);
-            judged.inconsistency = Some(Inconsistency {
-                board: board.clone(),
-                hand: hand.clone(),
-                got: judged.got.as_ref().ok().copied(),
-                variant_board: vb.clone(),
-                variant_hand: vh.clone(),
-                variant_got: vgot.as_ref().ok().copied(),
-                laws: metamorphic::broken_laws(
-                    w.exec.as_mut(),
-                    &board,
-                    &hand,
-                    judged.got.as_ref().ok().copied(),
-                ),
-            });
+        let variant = metamorphic::composite(&board, &hand, &metamorphic::SHIFT);
+        let v = check_variant(w.exec.as_mut(), (&board, &hand), &judged.got, variant)?;
+        if v.inconsistency.is_some() {
+            judged.variant_kind = classify(oracle, &v.got);
         }
-        judged.variant = Some((vb, vh, vgot));
+        judged.inconsistency = v.inconsistency;
+        judged.variant = Some((v.board, v.hand, v.got));
     }
     Ok(judged)
 }
