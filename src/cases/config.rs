@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::cases::text::{line_of, one_line};
 use crate::game::rules::Constraints;
 
 /// Judging limits, per case.
@@ -298,7 +299,7 @@ impl Config {
         let config: Config = toml::from_str(&text).map_err(|e| ConfigError::Syntax {
             path: path.to_path_buf(),
             line: e.span().map_or(1, |s| line_of(&text, s.start)),
-            message: super::case::one_line(e.message()),
+            message: one_line(e.message()),
         })?;
         config
             .constraints
@@ -354,15 +355,6 @@ impl Config {
             self.judging.wall_after_tle(&self.limits)
         )
     }
-}
-
-/// 1-based line of byte offset `at` in `text`.
-pub fn line_of(text: &str, at: usize) -> usize {
-    text.as_bytes()[..at.min(text.len())]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
-        + 1
 }
 
 #[cfg(test)]
