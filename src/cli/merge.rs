@@ -65,7 +65,7 @@ pub fn run(config: &Config, a: MergeArgs) -> Result<u8> {
             config,
         )?;
     }
-    Ok(merged.exit_code() as u8)
+    Ok(merged.exit().code())
 }
 
 /// Errors unless the shards' counterexample is a valid input whose answer they state right and

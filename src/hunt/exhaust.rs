@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
+use crate::exit::Exit;
 use crate::game::generate::SymmetryClass;
 use crate::game::rules::Constraints;
 use crate::hunt::counterexample::{Counterexample, FailureKind};
@@ -113,13 +114,13 @@ pub struct ExhaustReport {
 }
 
 impl ExhaustReport {
-    /// 3 when the sweep was stopped, else 1 when a counterexample or an inconsistency was
-    /// found, else 0.
-    pub fn exit_code(&self) -> i32 {
+    /// [`Exit::Incomplete`] when the sweep was stopped, else [`Exit::Differs`] when a
+    /// counterexample or an inconsistency was found, else [`Exit::Ok`].
+    pub fn exit(&self) -> Exit {
         if self.incomplete.is_some() {
-            3
+            Exit::Incomplete
         } else {
-            i32::from(self.counterexample.is_some() || self.inconsistency.is_some())
+            Exit::differs_if(self.counterexample.is_some() || self.inconsistency.is_some())
         }
     }
 }

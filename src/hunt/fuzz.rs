@@ -13,6 +13,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::exit::Exit;
 use crate::game::generate;
 use crate::game::oracle::Oracle;
 use crate::game::rules::{Constraints, Instance};
@@ -130,13 +131,13 @@ pub struct FuzzReport {
 }
 
 impl FuzzReport {
-    /// 3 when interrupted (as `run`), else 1 when a failure (wrong answer or
-    /// self-disagreement) was found, else 0.
-    pub fn exit_code(&self) -> i32 {
+    /// [`Exit::Incomplete`] when interrupted (as `run`), else [`Exit::Differs`] when a failure
+    /// (wrong answer or self-disagreement) was found, else [`Exit::Ok`].
+    pub fn exit(&self) -> Exit {
         if self.incomplete.is_some() {
-            3
+            Exit::Incomplete
         } else {
-            i32::from(self.failure.is_some())
+            Exit::differs_if(self.failure.is_some())
         }
     }
 }

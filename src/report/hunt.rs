@@ -53,7 +53,7 @@ pub fn exhaust(r: &ExhaustReport, merged: Option<usize>) -> String {
     }
     exhaust_counterexample(&mut o, r);
     exhaust_tallies(&mut o, r);
-    let _ = writeln!(o, "exit {}", r.exit_code());
+    let _ = writeln!(o, "exit {}", r.exit().code());
     o
 }
 
@@ -218,7 +218,7 @@ pub fn fuzz(r: &FuzzReport) -> String {
         }
         Some(f) => fuzz_failure(&mut o, r, f),
     }
-    let _ = writeln!(o, "exit {}", r.exit_code());
+    let _ = writeln!(o, "exit {}", r.exit().code());
     o
 }
 
