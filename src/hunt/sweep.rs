@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 use crate::game::generate::{self, SymmetryClass};
 use crate::game::oracle::{Oracle, WitnessError};
@@ -38,11 +39,16 @@ impl Shard {
     }
 }
 
+/// Text that is no `K/N` shard: the text as given.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("'{0}' is not a shard; write K/N with 1 <= K <= N, e.g. 1/4")]
+pub struct NotAShard(pub String);
+
 impl FromStr for Shard {
-    type Err = String;
+    type Err = NotAShard;
     /// Parses `K/N`, e.g. `2/4`, with `1 <= K <= N`.
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let bad = || format!("'{s}' is not a shard; write K/N with 1 <= K <= N, e.g. 1/4");
+    fn from_str(s: &str) -> Result<Shard, NotAShard> {
+        let bad = || NotAShard(s.to_string());
         let (k, n) = s.split_once('/').ok_or_else(bad)?;
         let (index, count): (usize, usize) = (
             k.trim().parse().map_err(|_| bad())?,
@@ -326,7 +332,7 @@ mod tests {
     fn shards_parse() {
         assert_eq!("2/4".parse::<Shard>(), Ok(Shard { index: 2, count: 4 }));
         assert_eq!(
-            "0/4".parse::<Shard>().unwrap_err(),
+            "0/4".parse::<Shard>().unwrap_err().to_string(),
             "'0/4' is not a shard; write K/N with 1 <= K <= N, e.g. 1/4"
         );
         assert!("5/4".parse::<Shard>().is_err());
