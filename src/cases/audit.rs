@@ -73,22 +73,7 @@ pub fn audit_text(
     // key or syntax error) is left as it is: its error says what to fix, and `run` does not
     // judge it. A chunk with nothing to correct stays byte for byte as it is (toml_edit would
     // add a final newline to a file that has none).
-    let starts = case::case_starts(text);
-    let mut corrected = String::with_capacity(text.len());
-    for (k, &from) in starts.iter().enumerate() {
-        let chunk = &text[from..starts.get(k + 1).copied().unwrap_or(text.len())];
-        let fixed = match loads.get(k) {
-            Some(true) => correct_chunk(chunk, limits, oracle)?,
-            _ => None,
-        };
-        match fixed {
-            Some((text, fixes)) => {
-                corrected.push_str(&text);
-                out.corrections.extend(fixes);
-            }
-            None => corrected.push_str(chunk),
-        }
-    }
+    let corrected = correct_chunks(text, &loads, limits, oracle, &mut out.corrections)?;
     if !out.corrections.is_empty() {
         out.corrected = corrected;
     }
@@ -101,6 +86,34 @@ pub fn audit_text(
             .to_string();
     }
     Ok(out)
+}
+
+/// `text` with each chunk that loads (`loads`, one flag per chunk) corrected, the corrections
+/// added to `corrections`.
+fn correct_chunks(
+    text: &str,
+    loads: &[bool],
+    limits: &Constraints,
+    oracle: &mut Oracle,
+    corrections: &mut Vec<String>,
+) -> Result<String, WitnessError> {
+    let starts = case::case_starts(text);
+    let mut corrected = String::with_capacity(text.len());
+    for (k, &from) in starts.iter().enumerate() {
+        let chunk = &text[from..starts.get(k + 1).copied().unwrap_or(text.len())];
+        let fixed = match loads.get(k) {
+            Some(true) => correct_chunk(chunk, limits, oracle)?,
+            _ => None,
+        };
+        match fixed {
+            Some((text, fixes)) => {
+                corrected.push_str(&text);
+                corrections.extend(fixes);
+            }
+            None => corrected.push_str(chunk),
+        }
+    }
+    Ok(corrected)
 }
 
 /// One loaded chunk of a case file corrected: its new text and the corrections, or None when

@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::game::rules::Constraints;
+use crate::cases::text::{line_of, one_line};
+use crate::game::rules::{Constraints, ConstraintsError};
 
 /// Judging limits, per case.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,19 +29,13 @@ impl Default for Limits {
 }
 
 impl Limits {
-    /// Checks the limits; the message names the key and the allowed range.
-    pub fn check(&self) -> Result<(), String> {
+    /// Checks the limits; the error names the key and the allowed range.
+    pub fn check(&self) -> Result<(), KeyError> {
         if !(1..=600_000).contains(&self.cpu_ms) {
-            return Err(format!(
-                "[limits] cpu_ms = {} is out of range: use 1 to 600000 (milliseconds)",
-                self.cpu_ms
-            ));
+            return Err(KeyError::CpuMs(self.cpu_ms));
         }
         if self.memory_mib < 16 {
-            return Err(format!(
-                "[limits] memory_mib = {} is too small: use at least 16 (MiB)",
-                self.memory_mib
-            ));
+            return Err(KeyError::MemoryMib(self.memory_mib));
         }
         Ok(())
     }
@@ -84,32 +79,25 @@ impl Sweep {
         self.max_board > 0 && self.max_hand > 0
     }
 
-    /// Checks the bound against the constraints; the message names the key.
-    pub fn check(&self, constraints: &Constraints) -> Result<(), String> {
+    /// Checks the bound against the constraints; the error names the key.
+    pub fn check(&self, constraints: &Constraints) -> Result<(), KeyError> {
         if !self.enabled() {
             return Ok(());
         }
         if self.max_board > constraints.board_max.min(SWEEP_MAX_BOARD) {
-            return Err(format!(
-                "[sweep] max_board = {} is out of range: use 0 (no sweep) to {} (the smaller of \
-                 [constraints] board_max and {SWEEP_MAX_BOARD})",
-                self.max_board,
-                constraints.board_max.min(SWEEP_MAX_BOARD)
-            ));
+            return Err(KeyError::SweepBoard {
+                max_board: self.max_board,
+                allowed: constraints.board_max.min(SWEEP_MAX_BOARD),
+            });
         }
         if self.max_hand > constraints.hand_max {
-            return Err(format!(
-                "[sweep] max_hand = {} is out of range: use 0 (no sweep) to {} ([constraints] \
-                 hand_max)",
-                self.max_hand, constraints.hand_max
-            ));
+            return Err(KeyError::SweepHand {
+                max_hand: self.max_hand,
+                allowed: constraints.hand_max,
+            });
         }
         if constraints.colours.len() != 5 {
-            return Err(format!(
-                "[sweep] enumerates boards over the five colours RYBGW, but [constraints] colours \
-                 = {:?}: set [sweep] max_board = 0 to turn the sweep off",
-                constraints.colours
-            ));
+            return Err(KeyError::SweepColours(constraints.colours.clone()));
         }
         Ok(())
     }
@@ -145,30 +133,21 @@ impl Default for Judging {
 }
 
 impl Judging {
-    /// Checks the keys against the limits; the message names the key.
-    pub fn check(&self, limits: &Limits) -> Result<(), String> {
+    /// Checks the keys against the limits; the error names the key.
+    pub fn check(&self, limits: &Limits) -> Result<(), KeyError> {
         if self.reruns > 10 {
-            return Err(format!(
-                "[judging] reruns = {} is out of range: use 0 to 10 (extra runs of a case near \
-                 the CPU limit)",
-                self.reruns
-            ));
+            return Err(KeyError::Reruns(self.reruns));
         }
         if self.tle_skip_after > 1000 {
-            return Err(format!(
-                "[judging] tle_skip_after = {} is out of range: use 0 (never skip) to 1000 \
-                 (consecutive TLEs or MLEs)",
-                self.tle_skip_after
-            ));
+            return Err(KeyError::TleSkipAfter(self.tle_skip_after));
         }
         let w = self.wall_after_tle_ms;
         if w != 0 && !(limits.cpu_ms..=limits.wall_ms()).contains(&w) {
-            return Err(format!(
-                "[judging] wall_after_tle_ms = {w} is out of range: use 0 (the CPU limit x 1.5) \
-                 or {} ([limits] cpu_ms) to {} (the wall limit, 2 x cpu_ms + 1000)",
-                limits.cpu_ms,
-                limits.wall_ms()
-            ));
+            return Err(KeyError::WallAfterTle {
+                wall_after_tle_ms: w,
+                cpu_ms: limits.cpu_ms,
+                wall_ms: limits.wall_ms(),
+            });
         }
         Ok(())
     }
@@ -223,8 +202,8 @@ impl Default for BuildLimits {
 }
 
 impl BuildLimits {
-    /// Checks the limits; the message names the key and the allowed range.
-    pub fn check(&self) -> Result<(), String> {
+    /// Checks the limits; the error names the key and the allowed range.
+    pub fn check(&self) -> Result<(), KeyError> {
         let ranges = [
             ("wall_s", self.wall_s, 1, 3600, "seconds"),
             ("cpu_s", self.cpu_s, 1, 3600, "seconds"),
@@ -232,9 +211,13 @@ impl BuildLimits {
         ];
         for (key, value, low, high, unit) in ranges {
             if !(low..=high).contains(&value) {
-                return Err(format!(
-                    "[build] {key} = {value} is out of range: use {low} to {high} ({unit})"
-                ));
+                return Err(KeyError::Build {
+                    key,
+                    value,
+                    low,
+                    high,
+                    unit,
+                });
             }
         }
         Ok(())
@@ -271,12 +254,76 @@ pub enum ConfigError {
         message: String,
     },
     /// Keys that parse but make no sense together.
-    #[error("{path}: {message}")]
+    #[error("{path}: {error}")]
     Constraints {
         /// The file.
         path: PathBuf,
         /// What is wrong and how to fix it.
-        message: String,
+        error: KeyError,
+    },
+}
+
+/// A key of `judge.toml` out of its range, or keys that make no sense together: the key, the
+/// allowed range and the fix.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum KeyError {
+    /// `[constraints]`.
+    #[error(transparent)]
+    Constraints(#[from] ConstraintsError),
+    /// `[limits] cpu_ms`.
+    #[error("[limits] cpu_ms = {0} is out of range: use 1 to 600000 (milliseconds)")]
+    CpuMs(u64),
+    /// `[limits] memory_mib`.
+    #[error("[limits] memory_mib = {0} is too small: use at least 16 (MiB)")]
+    MemoryMib(u64),
+    /// `[sweep] max_board`.
+    #[error("[sweep] max_board = {max_board} is out of range: use 0 (no sweep) to {allowed} (the smaller of [constraints] board_max and {SWEEP_MAX_BOARD})")]
+    SweepBoard {
+        /// As written.
+        max_board: usize,
+        /// The most allowed.
+        allowed: usize,
+    },
+    /// `[sweep] max_hand`.
+    #[error("[sweep] max_hand = {max_hand} is out of range: use 0 (no sweep) to {allowed} ([constraints] hand_max)")]
+    SweepHand {
+        /// As written.
+        max_hand: usize,
+        /// The most allowed.
+        allowed: usize,
+    },
+    /// A sweep over an alphabet other than the five colours.
+    #[error("[sweep] enumerates boards over the five colours RYBGW, but [constraints] colours = {0:?}: set [sweep] max_board = 0 to turn the sweep off")]
+    SweepColours(String),
+    /// `[judging] reruns`.
+    #[error("[judging] reruns = {0} is out of range: use 0 to 10 (extra runs of a case near the CPU limit)")]
+    Reruns(usize),
+    /// `[judging] tle_skip_after`.
+    #[error("[judging] tle_skip_after = {0} is out of range: use 0 (never skip) to 1000 (consecutive TLEs or MLEs)")]
+    TleSkipAfter(usize),
+    /// `[judging] wall_after_tle_ms`.
+    #[error("[judging] wall_after_tle_ms = {wall_after_tle_ms} is out of range: use 0 (the CPU limit x 1.5) or {cpu_ms} ([limits] cpu_ms) to {wall_ms} (the wall limit, 2 x cpu_ms + 1000)")]
+    WallAfterTle {
+        /// As written.
+        wall_after_tle_ms: u64,
+        /// The least allowed: the CPU limit.
+        cpu_ms: u64,
+        /// The most allowed: the wall limit.
+        wall_ms: u64,
+    },
+    /// A `[build]` limit.
+    #[error("[build] {key} = {value} is out of range: use {low} to {high} ({unit})")]
+    Build {
+        /// The key.
+        key: &'static str,
+        /// As written.
+        value: u64,
+        /// The least allowed.
+        low: u64,
+        /// The most allowed.
+        high: u64,
+        /// Its unit.
+        unit: &'static str,
     },
 }
 
@@ -298,18 +345,19 @@ impl Config {
         let config: Config = toml::from_str(&text).map_err(|e| ConfigError::Syntax {
             path: path.to_path_buf(),
             line: e.span().map_or(1, |s| line_of(&text, s.start)),
-            message: super::case::one_line(e.message()),
+            message: one_line(e.message()),
         })?;
         config
             .constraints
             .check()
+            .map_err(KeyError::from)
             .and_then(|()| config.limits.check())
             .and_then(|()| config.sweep.check(&config.constraints))
             .and_then(|()| config.judging.check(&config.limits))
             .and_then(|()| config.build.check())
-            .map_err(|message| ConfigError::Constraints {
+            .map_err(|error| ConfigError::Constraints {
                 path: path.to_path_buf(),
-                message,
+                error,
             })?;
         Ok(config)
     }
@@ -354,15 +402,6 @@ impl Config {
             self.judging.wall_after_tle(&self.limits)
         )
     }
-}
-
-/// 1-based line of byte offset `at` in `text`.
-pub fn line_of(text: &str, at: usize) -> usize {
-    text.as_bytes()[..at.min(text.len())]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
-        + 1
 }
 
 #[cfg(test)]

@@ -4,7 +4,8 @@
 
 use std::path::Path;
 
-use crate::cases::case::{Case, CaseError};
+use crate::cases::error::CaseError;
+use crate::cases::parse::Case;
 use crate::game::rules::{Constraints, Instance};
 
 /// The text of an input file: the board, then the hand, each on its own line.

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 
 use zuma_judge::cases::config::Config;
+use zuma_judge::exit::Exit;
 use zuma_judge::hunt::exhaust::{self, Shard};
 use zuma_judge::report::hunt;
 
@@ -104,5 +105,6 @@ pub fn run(config: &Config, a: ExhaustArgs) -> Result<u8> {
     // A shard found what it found: `merge` of every shard decides, unless asked.
     // A stopped shard did not run to its end: exit 3 all the same.
     let gate = a.shard.is_none() || a.fail_on_counterexample || report.incomplete.is_some();
-    Ok(if gate { report.exit_code() as u8 } else { 0 })
+    let exit = if gate { report.exit() } else { Exit::Ok };
+    Ok(exit.code())
 }

@@ -88,5 +88,5 @@ pub fn run(config: &Config, a: FuzzArgs) -> Result<u8> {
             config,
         )?;
     }
-    Ok(report.exit_code() as u8)
+    Ok(report.exit().code())
 }

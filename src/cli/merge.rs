@@ -9,7 +9,7 @@ use zuma_judge::cases::config::Config;
 use zuma_judge::game::oracle::{Oracle, Solved};
 use zuma_judge::game::rules::Instance;
 use zuma_judge::hunt::counterexample::Counterexample;
-use zuma_judge::hunt::exhaust;
+use zuma_judge::hunt::merge;
 use zuma_judge::report::hunt;
 
 use super::args::{HuntFormat, Recording};
@@ -37,9 +37,9 @@ pub fn run(config: &Config, a: MergeArgs) -> Result<u8> {
     let mut reports = Vec::new();
     for f in &a.files {
         let schema = zuma_judge::report::SCHEMA_VERSION;
-        reports.push((f.clone(), exhaust::read_report(f, schema)?));
+        reports.push((f.clone(), merge::read_report(f, schema)?));
     }
-    let mut merged = exhaust::merge(&reports)?;
+    let mut merged = merge::merge(&reports)?;
     // The shard files are input: their counterexample is checked against the oracle before
     // anything is printed or recorded from them.
     if let Some(cx) = merged.counterexample.as_mut() {
@@ -65,7 +65,7 @@ pub fn run(config: &Config, a: MergeArgs) -> Result<u8> {
             config,
         )?;
     }
-    Ok(merged.exit_code() as u8)
+    Ok(merged.exit().code())
 }
 
 /// Errors unless the shards' counterexample is a valid input whose answer they state right and

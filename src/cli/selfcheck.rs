@@ -43,5 +43,5 @@ fn cmd_selfcheck(max_board: usize, max_hand: usize, format: HumanOrJson) -> Resu
         HumanOrJson::Json => print!("{}", zuma_judge::report::versioned_json(&summary)?),
         HumanOrJson::Human => println!("{summary}"),
     }
-    Ok(summary.exit_code())
+    Ok(summary.exit().code())
 }

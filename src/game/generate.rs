@@ -324,28 +324,7 @@ pub fn random_instance<R: Rng + ?Sized>(rng: &mut R, limits: &Constraints) -> In
         alphabet.shuffle(rng);
         let palette = &alphabet[..rng.random_range(2.min(alphabet.len())..=alphabet.len())];
         let target = rng.random_range(1..=hand_max);
-        let mut board: Vec<Colour> = Vec::new();
-        let mut hand = [0u8; 5];
-        let mut spent = 0;
-        for _ in 0..40 {
-            if spent >= target {
-                break;
-            }
-            let c = palette[rng.random_range(0..palette.len())];
-            let (segment, cost) = match rng.random_range(0..10) {
-                0..=4 => (vec![c, c], 1),
-                5..=6 if spent + 2 <= target => (vec![c], 2),
-                _ => (sandwich(rng, palette, c), 1),
-            };
-            let gap = rng.random_range(0..=board.len());
-            let candidate = [&board[..gap], &segment[..], &board[gap..]].concat();
-            if candidate.len() > board_max || has_triple(&candidate) {
-                continue;
-            }
-            board = candidate;
-            hand[c.index()] += cost;
-            spent += cost as usize;
-        }
+        let (mut board, mut hand, spent) = build_back(rng, palette, target, board_max);
         let roll = rng.random_range(0..100);
         if roll < 20 && spent > 1 {
             let held: Vec<usize> = (0..5).filter(|&i| hand[i] > 0).collect();
@@ -373,6 +352,40 @@ pub fn random_instance<R: Rng + ?Sized>(rng: &mut R, limits: &Constraints) -> In
             return inst;
         }
     }
+}
+
+/// [`random_instance`]'s backward build: segments that one or two moves clear put back at
+/// random gaps until `target` hand balls are spent (or 40 tries); the board, the hand's counts
+/// by colour and the balls spent.
+fn build_back<R: Rng + ?Sized>(
+    rng: &mut R,
+    palette: &[Colour],
+    target: usize,
+    board_max: usize,
+) -> (Vec<Colour>, [u8; 5], usize) {
+    let mut board: Vec<Colour> = Vec::new();
+    let mut hand = [0u8; 5];
+    let mut spent = 0;
+    for _ in 0..40 {
+        if spent >= target {
+            break;
+        }
+        let c = palette[rng.random_range(0..palette.len())];
+        let (segment, cost) = match rng.random_range(0..10) {
+            0..=4 => (vec![c, c], 1),
+            5..=6 if spent + 2 <= target => (vec![c], 2),
+            _ => (sandwich(rng, palette, c), 1),
+        };
+        let gap = rng.random_range(0..=board.len());
+        let candidate = [&board[..gap], &segment[..], &board[gap..]].concat();
+        if candidate.len() > board_max || has_triple(&candidate) {
+            continue;
+        }
+        board = candidate;
+        hand[c.index()] += cost;
+        spent += cost as usize;
+    }
+    (board, hand, spent)
 }
 
 /// A pair of `c` wrapped once or twice in a colour split around it (`A CC AA` or `AA CC A`):

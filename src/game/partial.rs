@@ -110,37 +110,9 @@ pub fn best_partial(instance: &Instance, max_states: usize) -> Partial {
             if nodes[i].board.is_empty() {
                 continue;
             }
-            for c in Colour::ALL {
-                let Some(rest) = nodes[i].hand.without(c) else {
-                    continue;
-                };
-                for gap in 0..=nodes[i].board.len() {
-                    let board = &nodes[i].board;
-                    if gap > 0 && board.balls()[gap - 1] == c {
-                        continue;
-                    }
-                    let mv = Move { gap, colour: c };
-                    let Some(after) = successor(board, mv, rest) else {
-                        continue;
-                    };
-                    let key = (pack(&after), rest);
-                    if seen.contains(&key) {
-                        continue;
-                    }
-                    if nodes.len() >= max_states {
-                        capped = true;
-                        break 'levels;
-                    }
-                    seen.insert(key);
-                    if after.len() < nodes[best].board.len() {
-                        best = nodes.len();
-                    }
-                    nodes.push(Node {
-                        board: after,
-                        hand: rest,
-                        parent: Some((i, mv)),
-                    });
-                }
+            if !expand(&mut nodes, &mut seen, &mut best, i, max_states) {
+                capped = true;
+                break 'levels;
             }
         }
         depth += 1;
@@ -153,6 +125,49 @@ pub fn best_partial(instance: &Instance, max_states: usize) -> Partial {
         complete_to: if capped { depth } else { instance.hand.len() },
         exhaustive: !capped,
     }
+}
+
+/// Pushes every successor of node `i` not `seen` before, moving `best` to a node with fewer
+/// balls; false when [`best_partial`]'s cap of `max_states` stopped it.
+fn expand(
+    nodes: &mut Vec<Node>,
+    seen: &mut FxHashSet<(u128, Hand)>,
+    best: &mut usize,
+    i: usize,
+    max_states: usize,
+) -> bool {
+    for c in Colour::ALL {
+        let Some(rest) = nodes[i].hand.without(c) else {
+            continue;
+        };
+        for gap in 0..=nodes[i].board.len() {
+            let board = &nodes[i].board;
+            if gap > 0 && board.balls()[gap - 1] == c {
+                continue;
+            }
+            let mv = Move { gap, colour: c };
+            let Some(after) = successor(board, mv, rest) else {
+                continue;
+            };
+            let key = (pack(&after), rest);
+            if seen.contains(&key) {
+                continue;
+            }
+            if nodes.len() >= max_states {
+                return false;
+            }
+            seen.insert(key);
+            if after.len() < nodes[*best].board.len() {
+                *best = nodes.len();
+            }
+            nodes.push(Node {
+                board: after,
+                hand: rest,
+                parent: Some((i, mv)),
+            });
+        }
+    }
+    true
 }
 
 #[cfg(test)]

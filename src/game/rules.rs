@@ -343,32 +343,54 @@ impl Default for Constraints {
 /// less one ball of headroom for the insertion).
 pub const MAX_TOTAL_BALLS: usize = 41;
 
+/// Constraints that make no sense: the `[constraints]` key and the fix.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ConstraintsError {
+    /// A bound of zero.
+    #[error("[constraints] board_max and hand_max must be at least 1")]
+    ZeroBound,
+    /// More balls than the oracle's packed boards hold (the sum of the bounds).
+    #[error(
+        "[constraints] board_max + hand_max is {0}, the oracle supports at most {MAX_TOTAL_BALLS}"
+    )]
+    TooManyBalls(usize),
+    /// A hand past 15 balls.
+    #[error("[constraints] hand_max is at most 15")]
+    HandTooLarge,
+    /// An empty alphabet.
+    #[error("[constraints] colours must name at least one of R, Y, B, G, W")]
+    NoColours,
+    /// A letter that is no colour.
+    #[error("[constraints] colours: '{0}' is not one of R, Y, B, G, W")]
+    NotAColour(char),
+    /// A colour listed twice.
+    #[error("[constraints] colours: '{0}' is listed twice")]
+    ColourTwice(char),
+}
+
 impl Constraints {
-    /// Checks the constraints themselves; the message names the key and the fix.
-    pub fn check(&self) -> Result<(), String> {
+    /// Checks the constraints themselves; the error names the key and the fix.
+    pub fn check(&self) -> Result<(), ConstraintsError> {
         if self.board_max == 0 || self.hand_max == 0 {
-            return Err("[constraints] board_max and hand_max must be at least 1".into());
+            return Err(ConstraintsError::ZeroBound);
         }
         if self.board_max + self.hand_max > MAX_TOTAL_BALLS {
-            return Err(format!(
-                "[constraints] board_max + hand_max is {}, the oracle supports at most {MAX_TOTAL_BALLS}",
-                self.board_max + self.hand_max
+            return Err(ConstraintsError::TooManyBalls(
+                self.board_max + self.hand_max,
             ));
         }
         if self.hand_max > 15 {
-            return Err("[constraints] hand_max is at most 15".into());
+            return Err(ConstraintsError::HandTooLarge);
         }
         if self.colours.is_empty() {
-            return Err("[constraints] colours must name at least one of R, Y, B, G, W".into());
+            return Err(ConstraintsError::NoColours);
         }
         for (i, ch) in self.colours.chars().enumerate() {
             if Colour::from_char(ch).is_none() {
-                return Err(format!(
-                    "[constraints] colours: '{ch}' is not one of R, Y, B, G, W"
-                ));
+                return Err(ConstraintsError::NotAColour(ch));
             }
             if self.colours.chars().take(i).any(|x| x == ch) {
-                return Err(format!("[constraints] colours: '{ch}' is listed twice"));
+                return Err(ConstraintsError::ColourTwice(ch));
             }
         }
         Ok(())
@@ -670,13 +692,13 @@ mod tests {
             board_max: 40,
             ..Constraints::default()
         };
-        assert!(wide.check().unwrap_err().contains("at most 41"));
+        assert!(wide.check().unwrap_err().to_string().contains("at most 41"));
         let odd = Constraints {
             colours: "RXB".into(),
             ..Constraints::default()
         };
         assert_eq!(
-            odd.check().unwrap_err(),
+            odd.check().unwrap_err().to_string(),
             "[constraints] colours: 'X' is not one of R, Y, B, G, W"
         );
     }

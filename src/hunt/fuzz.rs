@@ -13,13 +13,18 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::exit::Exit;
 use crate::game::generate;
 use crate::game::oracle::Oracle;
 use crate::game::rules::{Constraints, Instance};
+use crate::hunt::check::check_variant;
 use crate::hunt::counterexample::Counterexample;
-use crate::hunt::exhaust::{self, ExecutorFactory, ExhaustError, Worker, MEMO_CAP};
-use crate::judge::execute::Failure;
-use crate::judge::metamorphic::{self, Inconsistency};
+use crate::hunt::exhaust;
+use crate::hunt::worker::{
+    not_stopped, pool_and_workers, this_threads, ExecutorFactory, ExhaustError, Worker,
+};
+use crate::judge::execute::{Executor, Failure};
+use crate::judge::metamorphic;
 use crate::judge::minimise;
 use crate::judge::runner::{self, MINIMISE_TRIES};
 use crate::judge::verdict::VerdictKind;
@@ -126,13 +131,13 @@ pub struct FuzzReport {
 }
 
 impl FuzzReport {
-    /// 3 when interrupted (as `run`), else 1 when a failure (wrong answer or
-    /// self-disagreement) was found, else 0.
-    pub fn exit_code(&self) -> i32 {
+    /// [`Exit::Incomplete`] when interrupted (as `run`), else [`Exit::Differs`] when a failure
+    /// (wrong answer or self-disagreement) was found, else [`Exit::Ok`].
+    pub fn exit(&self) -> Exit {
         if self.incomplete.is_some() {
-            3
+            Exit::Incomplete
         } else {
-            i32::from(self.failure.is_some())
+            Exit::differs_if(self.failure.is_some())
         }
     }
 }
@@ -153,36 +158,26 @@ fn judge_one(
     limits: &Constraints,
     metamorphic: bool,
 ) -> Result<Judged, ExhaustError> {
-    if w.oracle.memo_len() > MEMO_CAP {
-        w.oracle = Oracle::new();
-    }
+    w.bound_memo();
     let mut rng = ChaCha8Rng::seed_from_u64(case_seed);
     let inst = generate::random_instance(&mut rng, limits);
     let answer = w.oracle.solve(&inst)?;
     let (b, h) = (inst.board.to_string(), inst.hand.to_string());
     let got = w.exec.call(&b, &h).result;
-    exhaust::not_stopped(&got)?;
+    not_stopped(&got)?;
     let mut failure = Counterexample::new(&inst, &h, &answer, &got).map(|c| (inst.clone(), c));
     if metamorphic {
         let mut perm = [0, 1, 2, 3, 4];
         perm.shuffle(&mut rng);
-        let (vb, vh) = metamorphic::composite(&b, &h, &perm);
-        let vgot = w.exec.call(&vb, &vh).result;
-        exhaust::not_stopped(&vgot)?;
-        if vgot.as_ref().ok() != got.as_ref().ok() {
-            let inc = Inconsistency {
-                board: b.clone(),
-                hand: h.clone(),
-                got: got.as_ref().ok().copied(),
-                variant_board: vb.clone(),
-                variant_hand: vh.clone(),
-                variant_got: vgot.as_ref().ok().copied(),
-                laws: metamorphic::broken_laws(w.exec.as_mut(), &b, &h, got.as_ref().ok().copied()),
-            };
+        let variant = metamorphic::composite(&b, &h, &perm);
+        let v = check_variant(w.exec.as_mut(), (&b, &h), &got, variant)?;
+        if let Some(inc) = v.inconsistency {
             if failure.is_none() {
-                let vinst = Instance::parse(&vb, &vh, limits).expect("a variant of a valid input");
+                let vinst =
+                    Instance::parse(&v.board, &v.hand, limits).expect("a variant of a valid input");
                 let vanswer = w.oracle.solve(&vinst)?;
-                failure = Counterexample::new(&vinst, &vh, &vanswer, &vgot).map(|c| (vinst, c));
+                failure =
+                    Counterexample::new(&vinst, &v.hand, &vanswer, &v.got).map(|c| (vinst, c));
             }
             if let Some((_, c)) = failure.as_mut() {
                 c.inconsistency = Some(inc);
@@ -267,7 +262,7 @@ fn search(
     limits: &Constraints,
     started: Instant,
 ) -> Result<Searched, ExhaustError> {
-    let (pool, workers) = exhaust::pool_and_workers(make, opts.jobs)?;
+    let (pool, workers) = pool_and_workers(make, opts.jobs)?;
     let mut out = Searched {
         histogram: BTreeMap::new(),
         generated: 0,
@@ -276,7 +271,7 @@ fn search(
     };
     let threads = pool.current_num_threads() as u64;
     let mut batch = threads;
-    'batches: loop {
+    loop {
         let generated = out.generated;
         let end = match opts.stop {
             Stop::Count(n) => n.min(generated + batch),
@@ -295,38 +290,59 @@ fn search(
             (generated..end)
                 .into_par_iter()
                 .map(|i| {
-                    let slot = rayon::current_thread_index().unwrap_or(0) % workers.len();
-                    let mut w = workers[slot].lock().unwrap_or_else(|e| e.into_inner());
+                    let mut w = this_threads(&workers);
                     judge_one(&mut w, opts.seed.wrapping_add(i), limits, opts.metamorphic)
                 })
                 .collect()
         });
-        // Batches of about a quarter of a second: large enough to keep every core busy, small
-        // enough that `--time` is kept even by a slow candidate.
-        let took = batch_started.elapsed();
-        if took < Duration::from_millis(250) {
-            batch = (batch * 2).min(MAX_BATCH);
-        } else if took > Duration::from_secs(1) {
-            batch = (batch / 2).max(threads);
-        }
-        for (i, r) in (generated..end).zip(results) {
-            let j = match r {
-                // A call cut by the interrupt: the instances before it count, none after.
-                Err(ExhaustError::Stopped(_)) if interrupted(opts) => {
-                    out.interrupted = true;
-                    break 'batches;
-                }
-                r => r?,
-            };
-            out.generated = i + 1;
-            *out.histogram.entry(j.answer).or_insert(0) += 1;
-            if let Some((inst, cx)) = j.failure {
-                out.found = Some((i, inst, cx));
-                break 'batches;
-            }
+        batch = next_batch(batch, batch_started.elapsed(), threads);
+        if out.read_batch(generated..end, results, opts)? {
+            break;
         }
     }
     Ok(out)
+}
+
+/// The size of the batch after one of `batch` instances that took `took`: batches of about a
+/// quarter of a second are large enough to keep every core busy, small enough that `--time`
+/// is kept even by a slow candidate.
+fn next_batch(batch: u64, took: Duration, threads: u64) -> u64 {
+    if took < Duration::from_millis(250) {
+        (batch * 2).min(MAX_BATCH)
+    } else if took > Duration::from_secs(1) {
+        (batch / 2).max(threads)
+    } else {
+        batch
+    }
+}
+
+impl Searched {
+    /// Reads the results of instances `range` in order; `Ok(true)` when the search ends here
+    /// (a failure, or an interrupt).
+    fn read_batch(
+        &mut self,
+        range: std::ops::Range<u64>,
+        results: Vec<Result<Judged, ExhaustError>>,
+        opts: &Options,
+    ) -> Result<bool, ExhaustError> {
+        for (i, r) in range.zip(results) {
+            let j = match r {
+                // A call cut by the interrupt: the instances before it count, none after.
+                Err(ExhaustError::Stopped(_)) if interrupted(opts) => {
+                    self.interrupted = true;
+                    return Ok(true);
+                }
+                r => r?,
+            };
+            self.generated = i + 1;
+            *self.histogram.entry(j.answer).or_insert(0) += 1;
+            if let Some((inst, cx)) = j.failure {
+                self.found = Some((i, inst, cx));
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
 }
 
 /// Shrinks the failure found on instance `index`; true when an interrupt cut it short (the
@@ -351,19 +367,7 @@ fn shrink(
         // Accepted: only the pair disagreed (a flaky candidate); keep the input as found.
         (inst.clone(), 0)
     } else {
-        minimise::minimise(
-            inst,
-            limits,
-            |cand| {
-                // Once interrupted every candidate "passes": minimise keeps the last failing one.
-                let Ok(a) = oracle.solve(cand) else {
-                    return false;
-                };
-                !interrupted(opts)
-                    && runner::judge(exec.as_mut(), cand, a.as_i32()).0.kind() == kind
-            },
-            MINIMISE_TRIES,
-        )
+        greedy(exec.as_mut(), &mut oracle, (inst, kind), limits, opts)
     };
     let a = oracle.solve(&small)?;
     let (b, h) = (small.board.to_string(), small.hand.to_string());
@@ -395,6 +399,29 @@ fn shrink(
     Ok((failure, interrupted(opts)))
 }
 
+/// Greedy shrinking of `inst` while the candidate still fails it with `kind`: the smallest
+/// failing input found and the candidates tried.
+fn greedy(
+    exec: &mut dyn Executor,
+    oracle: &mut Oracle,
+    (inst, kind): (&Instance, VerdictKind),
+    limits: &Constraints,
+    opts: &Options,
+) -> (Instance, usize) {
+    minimise::minimise(
+        inst,
+        limits,
+        |cand| {
+            // Once interrupted every candidate "passes": minimise keeps the last failing one.
+            let Ok(a) = oracle.solve(cand) else {
+                return false;
+            };
+            !interrupted(opts) && runner::judge(exec, cand, a.as_i32()).0.kind() == kind
+        },
+        MINIMISE_TRIES,
+    )
+}
+
 /// The sweep of the sizes below `size` for a smaller failure, within [`SWEEP_BUDGET`] classes
 /// and [`SWEEP_TIME`]; `None` when an interrupt stops it (or came before it).
 fn sweep_below(
@@ -416,7 +443,7 @@ fn sweep_below(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::execute::{Executor, InProcess};
+    use crate::judge::execute::InProcess;
     use crate::submission::registry;
 
     fn fuzz(name: &str, seed: u64, count: u64) -> FuzzReport {

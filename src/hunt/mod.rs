@@ -1,11 +1,16 @@
-//! The hunters: `exhaust` (every instance up to a bound, sharded and merged), `fuzz` (seeded
-//! random instances), the counterexample both record, `selfcheck` (the oracle against the
-//! reference and the laws) and `bench`. Built on `judge` and below; their commands are in
-//! `src/cli/{exhaust,fuzz,merge,selfcheck,bench}.rs`, their output in `report/hunt.rs` and
-//! `report/bench.rs`.
+//! The hunters: `exhaust` (every instance up to a bound: the `sweep` of symmetry classes,
+//! sharded, and the `merge` of shards) and `fuzz` (seeded random instances), on the `worker`
+//! threads both share, with the metamorphic `check` both make and the counterexample both
+//! record; `selfcheck` (the oracle against the reference and the laws) and `bench`. Built on
+//! `judge` and below; their commands are in `src/cli/{exhaust,fuzz,merge,selfcheck,bench}.rs`,
+//! their output in `report/hunt.rs` and `report/bench.rs`.
 
 pub mod bench;
+pub mod check;
 pub mod counterexample;
 pub mod exhaust;
 pub mod fuzz;
+pub mod merge;
 pub mod selfcheck;
+pub mod sweep;
+pub mod worker;

@@ -9,6 +9,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::exit::Exit;
 use crate::game::generate;
 use crate::game::oracle::{self, Oracle};
 use crate::game::reference;
@@ -272,9 +273,9 @@ fn merge(mut a: Summary, b: Summary) -> Summary {
 }
 
 impl Summary {
-    /// Exit code for the command line: 0 when every check held, 1 otherwise.
-    pub fn exit_code(&self) -> u8 {
-        u8::from(!self.disagreements.is_empty())
+    /// [`Exit::Ok`] when every check held, [`Exit::Differs`] otherwise.
+    pub fn exit(&self) -> Exit {
+        Exit::differs_if(!self.disagreements.is_empty())
     }
 }
 

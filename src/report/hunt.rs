@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use crate::hunt::counterexample::{Counterexample, FailureKind};
 use crate::hunt::exhaust::ExhaustReport;
-use crate::hunt::fuzz::FuzzReport;
+use crate::hunt::fuzz::{FuzzFailure, FuzzReport};
 use crate::judge::killmatrix::KillMatrix;
 use crate::judge::metamorphic::Inconsistency;
 use crate::report::draw;
@@ -53,7 +53,7 @@ pub fn exhaust(r: &ExhaustReport, merged: Option<usize>) -> String {
     }
     exhaust_counterexample(&mut o, r);
     exhaust_tallies(&mut o, r);
-    let _ = writeln!(o, "exit {}", r.exit_code());
+    let _ = writeln!(o, "exit {}", r.exit().code());
     o
 }
 
@@ -216,44 +216,47 @@ pub fn fuzz(r: &FuzzReport) -> String {
         None => {
             let _ = writeln!(o, "  no failure");
         }
-        Some(f) => {
-            let _ = writeln!(
-                o,
-                "  failure on instance {} (reproduce: zuma-judge fuzz --solution {} --seed {} --count 1):",
-                f.index, r.solution, f.case_seed
-            );
-            let _ = writeln!(o, "    {}", f.found.describe());
-            if let Some(i) = &f.found.inconsistency {
-                inconsistency_line(&mut o, i, "    ");
-            }
-            let sweep = if f.minimised.size < f.shrunk_size {
-                format!(
-                    ", then to {} balls by sweeping the smaller sizes",
-                    f.minimised.size
-                )
-            } else {
-                String::new()
-            };
-            if let Some(cut) = &f.budget_cut {
-                let _ = writeln!(
-                    o,
-                    "  budget ran out: {cut}; a smaller failing input may exist"
-                );
-            }
-            let shrunk = match f.tries {
-                0 => "not shrunk (0 candidates tried: a TLE or MLE is not shrunk)".to_string(),
-                n => format!(
-                    "greedy shrinking to {} balls ({n} candidates tried)",
-                    f.shrunk_size
-                ),
-            };
-            let _ = writeln!(o, "  minimised: {shrunk}{sweep}:");
-            let _ = writeln!(o, "    {}", f.minimised.describe());
-            witness_block(&mut o, &f.minimised, "    ");
-        }
+        Some(f) => fuzz_failure(&mut o, r, f),
     }
-    let _ = writeln!(o, "exit {}", r.exit_code());
+    let _ = writeln!(o, "exit {}", r.exit().code());
     o
+}
+
+/// The failure of a `fuzz` report: as found, and as minimised with its witness.
+fn fuzz_failure(o: &mut String, r: &FuzzReport, f: &FuzzFailure) {
+    let _ = writeln!(
+        o,
+        "  failure on instance {} (reproduce: zuma-judge fuzz --solution {} --seed {} --count 1):",
+        f.index, r.solution, f.case_seed
+    );
+    let _ = writeln!(o, "    {}", f.found.describe());
+    if let Some(i) = &f.found.inconsistency {
+        inconsistency_line(o, i, "    ");
+    }
+    let sweep = if f.minimised.size < f.shrunk_size {
+        format!(
+            ", then to {} balls by sweeping the smaller sizes",
+            f.minimised.size
+        )
+    } else {
+        String::new()
+    };
+    if let Some(cut) = &f.budget_cut {
+        let _ = writeln!(
+            o,
+            "  budget ran out: {cut}; a smaller failing input may exist"
+        );
+    }
+    let shrunk = match f.tries {
+        0 => "not shrunk (0 candidates tried: a TLE or MLE is not shrunk)".to_string(),
+        n => format!(
+            "greedy shrinking to {} balls ({n} candidates tried)",
+            f.shrunk_size
+        ),
+    };
+    let _ = writeln!(o, "  minimised: {shrunk}{sweep}:");
+    let _ = writeln!(o, "    {}", f.minimised.describe());
+    witness_block(o, &f.minimised, "    ");
 }
 
 /// The `run --kill-matrix` section.
