@@ -9,7 +9,7 @@ use anyhow::{Context, Result};
 use zuma_judge::cases::case;
 use zuma_judge::cases::config::Config;
 use zuma_judge::hunt::bench::{self, Engine};
-use zuma_judge::report::HumanOrJson;
+use zuma_judge::report::{writer, HumanOrJson};
 
 /// Flags of `bench`.
 #[derive(clap::Args)]
@@ -80,10 +80,7 @@ fn cmd_bench(
             }
         },
     )?;
-    match format {
-        HumanOrJson::Json => print!("{}", zuma_judge::report::versioned_json(&report)?),
-        HumanOrJson::Human => println!("{report}"),
-    }
+    writer::write(&report, format, None, &[])?;
     Ok(if !suite.errors.is_empty() {
         2
     } else {

@@ -2,7 +2,6 @@
 //! counterexample (computed on the sweep and the cases, with the oracle's witness) and where it
 //! is published; as text or JSON.
 
-use std::io::Write as _;
 use std::path::PathBuf;
 
 use anyhow::Result;
@@ -11,7 +10,7 @@ use zuma_judge::cases::config::Config;
 use zuma_judge::cases::{case, check};
 use zuma_judge::game::oracle::Oracle;
 use zuma_judge::judge::{ideas, runner};
-use zuma_judge::report::{self, HumanOrJson};
+use zuma_judge::report::{self, writer, HumanOrJson};
 
 /// Flags of `ideas`.
 #[derive(clap::Args)]
@@ -51,10 +50,6 @@ pub fn run(config: &Config, args: IdeasArgs) -> Result<u8> {
         })
         .collect();
     let listed = ideas::listing(&classes, &cases, &config.constraints, &mut oracle)?;
-    let text = match args.format {
-        HumanOrJson::Human => report::ideas::human(&listed),
-        HumanOrJson::Json => report::ideas::json(&listed),
-    };
-    anstream::stdout().write_all(text.as_bytes())?;
+    writer::write(&report::ideas::Catalogue(&listed), args.format, None, &[])?;
     Ok(0)
 }

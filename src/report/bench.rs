@@ -3,7 +3,23 @@
 
 use std::fmt;
 
+use super::writer::Document;
+use super::HumanOrJson;
 use crate::hunt::bench::{BenchReport, Engine, Mode};
+
+impl Document<HumanOrJson> for BenchReport {
+    /// The table below for people; the measurements as JSON.
+    fn render(&self, format: HumanOrJson) -> String {
+        match format {
+            HumanOrJson::Json => super::versioned_json(self).expect("a report always serialises"),
+            HumanOrJson::Human => format!("{self}\n"),
+        }
+    }
+
+    fn styled(&self, _: HumanOrJson) -> bool {
+        false
+    }
+}
 
 fn ms(t: Option<f64>) -> String {
     t.map_or("-".into(), |t| format!("{t:.2}"))

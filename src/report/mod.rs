@@ -4,6 +4,7 @@
 //! every format, for which case results count as failures of a solution, and what every format
 //! draws on: the baseline diff, `run`'s progress bar, a witness explained and drawn.
 
+pub mod audit;
 pub mod baseline;
 pub mod bench;
 pub mod csv;
@@ -11,17 +12,22 @@ pub mod diagnosis;
 pub mod draw;
 pub mod editorial;
 pub mod explain;
+pub mod export;
 pub mod extras;
 pub mod gradebook;
+pub mod hack;
 pub mod html;
 pub mod human;
 pub mod hunt;
 pub mod ideas;
 pub mod json;
 pub mod junit;
+pub mod list;
 pub mod markdown;
 pub mod progress;
+pub mod solve;
 pub mod timing;
+pub mod writer;
 
 use std::path::PathBuf;
 use std::str::FromStr;
