@@ -10,6 +10,7 @@ use anyhow::Result;
 
 use zuma_judge::cases::audit::{self, FileAudit, Fixed};
 use zuma_judge::cases::config::Config;
+use zuma_judge::exit::Exit;
 use zuma_judge::game::oracle::Oracle;
 use zuma_judge::judge::interrupt;
 use zuma_judge::report::audit::{AuditReport, AuditedFile, Tally};
@@ -29,9 +30,10 @@ pub struct AuditArgs {
     format: HumanOrJson,
 }
 
-/// Runs `audit`; returns the exit code (0 clean, 1 corrections proposed or a strict claim
-/// refuted, 2 a file that cannot be audited, 3 interrupted; 2 takes precedence over 3, 3 over 1).
-pub fn run(config: &Config, args: AuditArgs) -> Result<u8> {
+/// Runs `audit`; returns how it ended: [`Exit::Ok`] clean, [`Exit::Differs`] corrections
+/// proposed or a strict claim refuted, [`Exit::Usage`] a file that cannot be audited,
+/// [`Exit::Incomplete`] interrupted (the worst wins, in [`Exit`]'s order).
+pub fn run(config: &Config, args: AuditArgs) -> Result<Exit> {
     let AuditArgs { paths, fix, format } = args;
     let roots = if paths.is_empty() {
         vec![PathBuf::from("cases")]
@@ -48,7 +50,7 @@ pub fn run(config: &Config, args: AuditArgs) -> Result<u8> {
     for e in &targets.errors {
         zuma_judge::eprintln_lossy!("{e}");
         tally.errors += 1;
-        tally.raise(2);
+        tally.raise(Exit::Usage);
     }
     for w in &targets.warnings {
         zuma_judge::eprintln_lossy!("warning: {w}");
@@ -68,6 +70,21 @@ pub fn run(config: &Config, args: AuditArgs) -> Result<u8> {
         }
         files.push(AuditedFile::of(&a));
     }
+    let interrupted = conclude(&mut tally, fix);
+    let report = AuditReport {
+        files,
+        unreadable: targets.errors.iter().map(ToString::to_string).collect(),
+        summary: &tally,
+        interrupted,
+        exit: tally.exit,
+    };
+    writer::write(&report, format, None, &[])?;
+    Ok(tally.exit)
+}
+
+/// Says the summary on standard error; an audit that stopped before its last file is
+/// incomplete. Returns whether it was interrupted.
+fn conclude(tally: &mut Tally, fix: bool) -> bool {
     let interrupted = tally.audited < tally.files;
     if interrupted {
         zuma_judge::eprintln_lossy!(
@@ -76,9 +93,7 @@ pub fn run(config: &Config, args: AuditArgs) -> Result<u8> {
             count(tally.files, "file"),
             tally.summary(fix)
         );
-        if tally.code != 2 {
-            tally.code = 3;
-        }
+        tally.raise(Exit::Incomplete);
     } else {
         zuma_judge::eprintln_lossy!(
             "audited {}{}: {}",
@@ -87,15 +102,7 @@ pub fn run(config: &Config, args: AuditArgs) -> Result<u8> {
             tally.summary(fix)
         );
     }
-    let report = AuditReport {
-        files,
-        unreadable: targets.errors.iter().map(ToString::to_string).collect(),
-        summary: &tally,
-        interrupted,
-        exit_code: tally.code,
-    };
-    writer::write(&report, format, None, &[])?;
-    Ok(tally.code)
+    interrupted
 }
 
 /// Prints one file's errors and warnings (stderr) and, for people, its corrections, diff and
@@ -104,7 +111,7 @@ fn show(a: &FileAudit, fix: bool, human: bool, tally: &mut Tally) {
     for e in &a.errors {
         zuma_judge::eprintln_lossy!("{e}");
         tally.errors += 1;
-        tally.raise(2);
+        tally.raise(Exit::Usage);
     }
     for w in &a.warnings {
         zuma_judge::eprintln_lossy!("warning: {w}");
@@ -118,7 +125,7 @@ fn show(a: &FileAudit, fix: bool, human: bool, tally: &mut Tally) {
             print!("{}", a.diff);
         }
         if !fix {
-            tally.raise(1);
+            tally.raise(Exit::Differs);
         }
     }
     for (claim, strict) in &a.refuted_claims {
@@ -131,7 +138,7 @@ fn show(a: &FileAudit, fix: bool, human: bool, tally: &mut Tally) {
         tally.refuted += 1;
         if *strict {
             tally.strict += 1;
-            tally.raise(1);
+            tally.raise(Exit::Differs);
         }
     }
 }

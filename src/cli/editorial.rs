@@ -130,7 +130,7 @@ pub fn run(config: &Config, args: EditorialArgs) -> Result<u8> {
             .with_context(|| format!("cannot write {}", path.display()))?;
         zuma_judge::eprintln_lossy!("saved the claims as cases in {}", path.display());
     }
-    Ok(review.exit_code)
+    Ok(review.exit.code())
 }
 
 /// The review in `format`.

@@ -7,6 +7,7 @@ use anyhow::{Context, Result};
 
 use zuma_judge::cases::case;
 use zuma_judge::cases::config::Config;
+use zuma_judge::exit::Exit;
 use zuma_judge::export::{domjudge, kattis, Sources};
 use zuma_judge::report::export::Exported;
 use zuma_judge::report::writer;
@@ -56,8 +57,8 @@ struct From {
     rights_owner: String,
 }
 
-/// Runs `export`; returns the exit code.
-pub fn run(config: &Config, a: ExportArgs) -> Result<u8> {
+/// Runs `export`; returns how it ended.
+pub fn run(config: &Config, a: ExportArgs) -> Result<Exit> {
     let from = match &a.target {
         Target::Kattis { from, .. } | Target::Domjudge { from, .. } => from,
     };
@@ -91,5 +92,5 @@ pub fn run(config: &Config, a: ExportArgs) -> Result<u8> {
         skipped: &found.skipped,
     };
     writer::write(&exported, (), None, &[])?;
-    Ok(0)
+    Ok(Exit::Ok)
 }

@@ -11,6 +11,7 @@ use zuma_judge::cases::case::{self, Case};
 use zuma_judge::cases::config::Config;
 use zuma_judge::cases::hacks::{self, Hack};
 use zuma_judge::cases::regression::{self, Appended};
+use zuma_judge::exit::Exit;
 use zuma_judge::game::moves;
 use zuma_judge::game::oracle;
 use zuma_judge::game::rules::Instance;
@@ -48,20 +49,20 @@ pub struct HackArgs {
 /// The hack's case id in the preview.
 const CASE_ID: &str = "hack";
 
-/// Runs `hack`; returns the exit code: 0, or 2 for a rejected input or an unusable suite.
-pub fn run(config: &Config, a: HackArgs) -> Result<u8> {
+/// Runs `hack`; returns how it ended: [`Exit::Usage`] for a rejected input or an unusable suite.
+pub fn run(config: &Config, a: HackArgs) -> Result<Exit> {
     let instance = match Instance::parse(&a.board, &a.hand, &config.constraints) {
         Ok(i) => i,
         Err(e) => {
             zuma_judge::eprintln_lossy!("error: {} + {}: input rejected: {e}", a.board, a.hand);
-            return Ok(2);
+            return Ok(Exit::Usage);
         }
     };
     let answer = oracle::solve(&instance)?;
     let mut suite = case::load(&a.cases, &config.constraints);
     if let Some(e) = suite.errors.first() {
         zuma_judge::eprintln_lossy!("error: {e}; fix the suite before previewing a hack");
-        return Ok(2);
+        return Ok(Exit::Usage);
     }
     suite.cases.push(hack_case(&a, instance.clone()));
     // The preview compares the case files' verdicts; the sweep is the same with or without
@@ -89,7 +90,7 @@ pub fn run(config: &Config, a: HackArgs) -> Result<u8> {
         applied,
     };
     writer::write(&out, a.format, None, &[])?;
-    Ok(0)
+    Ok(Exit::Ok)
 }
 
 /// The hack as a case of the suite, last.

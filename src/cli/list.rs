@@ -4,6 +4,7 @@
 
 use anyhow::Result;
 
+use zuma_judge::exit::Exit;
 use zuma_judge::report::list::{LanguageRow, Listed, Listing, Toolchain};
 use zuma_judge::report::{writer, HumanOrJson};
 use zuma_judge::submission::registry;
@@ -21,8 +22,8 @@ pub struct ListArgs {
     format: HumanOrJson,
 }
 
-/// Runs `list`; returns the exit code.
-pub fn run(args: ListArgs, warn_skipped: impl Fn(&[String])) -> Result<u8> {
+/// Runs `list`; returns how it ended ([`Exit::Usage`] when two solutions share a name).
+pub fn run(args: ListArgs, warn_skipped: impl Fn(&[String])) -> Result<Exit> {
     if args.languages {
         writer::write(
             &Listing::Languages(languages_found()),
@@ -30,7 +31,7 @@ pub fn run(args: ListArgs, warn_skipped: impl Fn(&[String])) -> Result<u8> {
             None,
             &[],
         )?;
-        return Ok(0);
+        return Ok(Exit::Ok);
     }
     let found = pasted::registered()?;
     warn_skipped(&found.skipped);
@@ -57,9 +58,9 @@ pub fn run(args: ListArgs, warn_skipped: impl Fn(&[String])) -> Result<u8> {
     writer::write(&Listing::Solutions(rows), args.format, None, &[])?;
     if let Some(why) = clash {
         zuma_judge::eprintln_lossy!("error: {why}");
-        return Ok(2);
+        return Ok(Exit::Usage);
     }
-    Ok(0)
+    Ok(Exit::Ok)
 }
 
 /// Two solutions sharing a name, said as `run` says it (it refuses to start on them).

@@ -5,6 +5,7 @@
 use anyhow::Result;
 
 use zuma_judge::cases::config::Config;
+use zuma_judge::exit::Exit;
 use zuma_judge::game::oracle::Oracle;
 use zuma_judge::game::rules::Instance;
 use zuma_judge::hunt::bench::Engine;
@@ -32,8 +33,8 @@ pub struct SolveArgs {
     pub engine: Engine,
 }
 
-/// Runs `solve`; returns the exit code.
-pub fn run(config: &Config, a: SolveArgs) -> Result<u8> {
+/// Runs `solve`; returns how it ended ([`Exit::Usage`] for a rejected input).
+pub fn run(config: &Config, a: SolveArgs) -> Result<Exit> {
     let (board, hand) = (a.board.as_str(), a.hand.as_str());
     let outcome = match Instance::parse(board, hand, &config.constraints) {
         Err(e) => Outcome::Rejected(e),
@@ -54,7 +55,6 @@ pub fn run(config: &Config, a: SolveArgs) -> Result<u8> {
     writer::write(&solved, a.format, None, &[])?;
     if let Outcome::Rejected(e) = &solved.outcome {
         zuma_judge::eprintln_lossy!("error: input rejected: {e}");
-        return Ok(2);
     }
-    Ok(0)
+    Ok(solved.exit())
 }

@@ -6,6 +6,7 @@ use serde::Serialize;
 use super::writer::Document;
 use super::{count, HumanOrJson};
 use crate::cases::audit::FileAudit;
+use crate::exit::Exit;
 
 /// One audited file. JSON: `files: [{path, cases, errors, warnings, corrections, diff,
 /// refuted_claims: [{claim, strict}]}]`.
@@ -61,8 +62,9 @@ pub struct AuditReport<'a> {
     pub summary: &'a Tally,
     /// Whether Ctrl-C or SIGTERM stopped the audit before the last file.
     pub interrupted: bool,
-    /// The exit code.
-    pub exit_code: u8,
+    /// How the audit ended. JSON: `exit_code`, the number.
+    #[serde(rename = "exit_code")]
+    pub exit: Exit,
 }
 
 impl Document<HumanOrJson> for AuditReport<'_> {
@@ -80,11 +82,11 @@ impl Document<HumanOrJson> for AuditReport<'_> {
 }
 
 /// What the audit found, for the exit code and the summary.
-#[derive(Default, Serialize)]
+#[derive(Serialize)]
 pub struct Tally {
-    /// Exit code so far: 2 beats 1.
+    /// How the audit ends so far: the worst of what it found.
     #[serde(skip)]
-    pub code: u8,
+    pub exit: Exit,
     /// Case files found (each audited; one that cannot be read is an error).
     pub files: usize,
     /// Paths that gave no case file to audit: missing, a broken symlink, a folder that cannot
@@ -102,6 +104,22 @@ pub struct Tally {
     pub audited: usize,
     /// Files written by `--fix`.
     pub written: usize,
+}
+
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally {
+            exit: Exit::Ok,
+            files: 0,
+            unreadable: 0,
+            corrections: 0,
+            errors: 0,
+            refuted: 0,
+            strict: 0,
+            audited: 0,
+            written: 0,
+        }
+    }
 }
 
 impl Tally {
@@ -141,10 +159,8 @@ impl Tally {
         }
     }
 
-    /// Raises the exit code to `code` (2 stays).
-    pub fn raise(&mut self, code: u8) {
-        if self.code != 2 {
-            self.code = self.code.max(code);
-        }
+    /// Raises how the audit ends to `exit`: a usage error stays one.
+    pub fn raise(&mut self, exit: Exit) {
+        self.exit = self.exit.max(exit);
     }
 }

@@ -75,7 +75,7 @@ fn solutions_of(rows: &[Listed], format: HumanOrJson) -> String {
         let v = serde_json::json!({"schema_version": super::SCHEMA_VERSION, "solutions": rows});
         return serde_json::to_string_pretty(&v).expect("a listing always serialises");
     }
-    let mut t = super::human::table(&["solution", "expected", "language", "file", "source"]);
+    let mut t = super::table::table(&["solution", "expected", "language", "file", "source"]);
     for r in rows {
         t.add_row(vec![&r.name, &r.expected, &r.language, &r.path, &r.source]);
     }
@@ -90,7 +90,7 @@ fn languages_of(rows: &[LanguageRow], format: HumanOrJson) -> String {
             .trim_end()
             .to_string();
     }
-    let mut t = super::human::table(&["language", "files", "toolchain", "LeetCode's environment"]);
+    let mut t = super::table::table(&["language", "files", "toolchain", "LeetCode's environment"]);
     for r in rows {
         let tools: Vec<&str> = r
             .toolchains

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use super::writer::Document;
 use super::{count, draw, explain};
+use crate::exit::Exit;
 use crate::game::oracle::Answer;
 use crate::game::partial;
 use crate::game::rules::{InputError, Instance};
@@ -46,6 +47,16 @@ pub enum Outcome {
         /// `--explain`.
         explain: bool,
     },
+}
+
+impl Solved<'_> {
+    /// [`Exit::Usage`] for a rejected input, else [`Exit::Ok`].
+    pub fn exit(&self) -> Exit {
+        match self.outcome {
+            Outcome::Rejected(_) => Exit::Usage,
+            _ => Exit::Ok,
+        }
+    }
 }
 
 impl Document<SolveFormat> for Solved<'_> {
