@@ -39,6 +39,13 @@ impl Exit {
     }
 }
 
+/// In a JSON report (`exit_code`): the number.
+impl serde::Serialize for Exit {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(self.code())
+    }
+}
+
 impl From<Exit> for ExitCode {
     fn from(e: Exit) -> ExitCode {
         ExitCode::from(e.code())

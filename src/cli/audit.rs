@@ -7,13 +7,14 @@ use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 
 use anyhow::Result;
-use serde::Serialize;
 
 use zuma_judge::cases::audit::{self, FileAudit, Fixed};
 use zuma_judge::cases::config::Config;
+use zuma_judge::exit::Exit;
 use zuma_judge::game::oracle::Oracle;
 use zuma_judge::judge::interrupt;
-use zuma_judge::report::{count, HumanOrJson};
+use zuma_judge::report::audit::{AuditReport, AuditedFile, Tally};
+use zuma_judge::report::{count, writer, HumanOrJson};
 
 /// `audit`'s flags.
 #[derive(clap::Args)]
@@ -29,126 +30,10 @@ pub struct AuditArgs {
     format: HumanOrJson,
 }
 
-/// One audited file. JSON: `files: [{path, cases, errors, warnings, corrections, diff,
-/// refuted_claims: [{claim, strict}]}]`.
-#[derive(Serialize)]
-struct AuditedFile {
-    path: String,
-    cases: usize,
-    errors: Vec<String>,
-    warnings: Vec<String>,
-    corrections: Vec<String>,
-    diff: String,
-    refuted_claims: Vec<RefutedClaim>,
-}
-
-#[derive(Serialize)]
-struct RefutedClaim {
-    claim: String,
-    strict: bool,
-}
-
-impl AuditedFile {
-    fn of(a: &FileAudit) -> AuditedFile {
-        AuditedFile {
-            path: a.path.display().to_string(),
-            cases: a.cases,
-            errors: a.errors.iter().map(ToString::to_string).collect(),
-            warnings: a.warnings.iter().map(ToString::to_string).collect(),
-            corrections: a.corrections.clone(),
-            diff: a.diff.clone(),
-            refuted_claims: a
-                .refuted_claims
-                .iter()
-                .map(|(claim, strict)| RefutedClaim {
-                    claim: claim.clone(),
-                    strict: *strict,
-                })
-                .collect(),
-        }
-    }
-}
-
-/// `audit --format json`: `{schema_version, files, unreadable, summary: {files, unreadable,
-/// corrections, errors, refuted, strict, audited, written}, interrupted, exit_code}`.
-#[derive(Serialize)]
-struct AuditReport<'a> {
-    files: Vec<AuditedFile>,
-    /// Paths that could not be read at all (folders, files).
-    unreadable: Vec<String>,
-    summary: &'a Tally,
-    interrupted: bool,
-    exit_code: u8,
-}
-
-/// What the audit found, for the exit code and the summary.
-#[derive(Default, Serialize)]
-struct Tally {
-    /// Exit code so far: 2 beats 1.
-    #[serde(skip)]
-    code: u8,
-    /// Case files found (each audited; one that cannot be read is an error).
-    files: usize,
-    /// Paths that gave no case file to audit: missing, a broken symlink, a folder that cannot
-    /// be read or holds no `*.toml` file. Each is an error.
-    unreadable: usize,
-    corrections: usize,
-    /// Files that cannot be read and cases that cannot be judged.
-    errors: usize,
-    /// Refuted claims, and how many of them strict.
-    refuted: usize,
-    strict: usize,
-    audited: usize,
-    written: usize,
-}
-
-impl Tally {
-    /// `1 error, 2 corrections proposed (run with --fix to write them), 1 claim refuted (1
-    /// strict)`: every count, zeros included, so that a clean audit says what it checked.
-    fn summary(&self, fix: bool) -> String {
-        let corrections = if fix {
-            format!(
-                "{} written to {}",
-                count(self.corrections, "correction"),
-                count(self.written, "file")
-            )
-        } else {
-            format!(
-                "{} proposed (run with --fix to write them)",
-                count(self.corrections, "correction")
-            )
-        };
-        let strict = if self.strict > 0 {
-            format!(" ({} strict)", self.strict)
-        } else {
-            String::new()
-        };
-        format!(
-            "{}, {corrections}, {} refuted{strict}",
-            count(self.errors, "error"),
-            count(self.refuted, "claim")
-        )
-    }
-
-    /// What the file count leaves out: `""` or ` (and 1 path that could not be audited)`.
-    fn unread(&self) -> String {
-        match self.unreadable {
-            0 => String::new(),
-            1 => " (and 1 path that could not be audited)".into(),
-            n => format!(" (and {n} paths that could not be audited)"),
-        }
-    }
-
-    fn raise(&mut self, code: u8) {
-        if self.code != 2 {
-            self.code = self.code.max(code);
-        }
-    }
-}
-
-/// Runs `audit`; returns the exit code (0 clean, 1 corrections proposed or a strict claim
-/// refuted, 2 a file that cannot be audited, 3 interrupted; 2 takes precedence over 3, 3 over 1).
-pub fn run(config: &Config, args: AuditArgs) -> Result<u8> {
+/// Runs `audit`; returns how it ended: [`Exit::Ok`] clean, [`Exit::Differs`] corrections
+/// proposed or a strict claim refuted, [`Exit::Usage`] a file that cannot be audited,
+/// [`Exit::Incomplete`] interrupted (the worst wins, in [`Exit`]'s order).
+pub fn run(config: &Config, args: AuditArgs) -> Result<Exit> {
     let AuditArgs { paths, fix, format } = args;
     let roots = if paths.is_empty() {
         vec![PathBuf::from("cases")]
@@ -165,7 +50,7 @@ pub fn run(config: &Config, args: AuditArgs) -> Result<u8> {
     for e in &targets.errors {
         zuma_judge::eprintln_lossy!("{e}");
         tally.errors += 1;
-        tally.raise(2);
+        tally.raise(Exit::Usage);
     }
     for w in &targets.warnings {
         zuma_judge::eprintln_lossy!("warning: {w}");
@@ -185,6 +70,21 @@ pub fn run(config: &Config, args: AuditArgs) -> Result<u8> {
         }
         files.push(AuditedFile::of(&a));
     }
+    let interrupted = conclude(&mut tally, fix);
+    let report = AuditReport {
+        files,
+        unreadable: targets.errors.iter().map(ToString::to_string).collect(),
+        summary: &tally,
+        interrupted,
+        exit: tally.exit,
+    };
+    writer::write(&report, format, None, &[])?;
+    Ok(tally.exit)
+}
+
+/// Says the summary on standard error; an audit that stopped before its last file is
+/// incomplete. Returns whether it was interrupted.
+fn conclude(tally: &mut Tally, fix: bool) -> bool {
     let interrupted = tally.audited < tally.files;
     if interrupted {
         zuma_judge::eprintln_lossy!(
@@ -193,9 +93,7 @@ pub fn run(config: &Config, args: AuditArgs) -> Result<u8> {
             count(tally.files, "file"),
             tally.summary(fix)
         );
-        if tally.code != 2 {
-            tally.code = 3;
-        }
+        tally.raise(Exit::Incomplete);
     } else {
         zuma_judge::eprintln_lossy!(
             "audited {}{}: {}",
@@ -204,17 +102,7 @@ pub fn run(config: &Config, args: AuditArgs) -> Result<u8> {
             tally.summary(fix)
         );
     }
-    if !human {
-        let report = AuditReport {
-            files,
-            unreadable: targets.errors.iter().map(ToString::to_string).collect(),
-            summary: &tally,
-            interrupted,
-            exit_code: tally.code,
-        };
-        print!("{}", zuma_judge::report::versioned_json(&report)?);
-    }
-    Ok(tally.code)
+    interrupted
 }
 
 /// Prints one file's errors and warnings (stderr) and, for people, its corrections, diff and
@@ -223,7 +111,7 @@ fn show(a: &FileAudit, fix: bool, human: bool, tally: &mut Tally) {
     for e in &a.errors {
         zuma_judge::eprintln_lossy!("{e}");
         tally.errors += 1;
-        tally.raise(2);
+        tally.raise(Exit::Usage);
     }
     for w in &a.warnings {
         zuma_judge::eprintln_lossy!("warning: {w}");
@@ -237,7 +125,7 @@ fn show(a: &FileAudit, fix: bool, human: bool, tally: &mut Tally) {
             print!("{}", a.diff);
         }
         if !fix {
-            tally.raise(1);
+            tally.raise(Exit::Differs);
         }
     }
     for (claim, strict) in &a.refuted_claims {
@@ -250,7 +138,7 @@ fn show(a: &FileAudit, fix: bool, human: bool, tally: &mut Tally) {
         tally.refuted += 1;
         if *strict {
             tally.strict += 1;
-            tally.raise(1);
+            tally.raise(Exit::Differs);
         }
     }
 }

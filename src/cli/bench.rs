@@ -8,8 +8,9 @@ use anyhow::{Context, Result};
 
 use zuma_judge::cases::case;
 use zuma_judge::cases::config::Config;
+use zuma_judge::exit::Exit;
 use zuma_judge::hunt::bench::{self, Engine};
-use zuma_judge::report::HumanOrJson;
+use zuma_judge::report::{self, writer, HumanOrJson};
 
 /// Flags of `bench`.
 #[derive(clap::Args)]
@@ -31,9 +32,9 @@ pub struct BenchArgs {
     pub format: HumanOrJson,
 }
 
-/// Runs `bench`; returns the exit code: 0, 1 when two engines disagree, 2 when a case file
-/// cannot be used (every problem is said and the other files are still timed).
-pub fn run(config: &Config, a: BenchArgs) -> Result<u8> {
+/// Runs `bench`; returns how it ended: [`Exit::Differs`] when two engines disagree,
+/// [`Exit::Usage`] when a case file cannot be used (every problem is said and the other files are still timed).
+pub fn run(config: &Config, a: BenchArgs) -> Result<Exit> {
     cmd_bench(config, &a.cases, &a.engines, a.process, a.repeat, a.format)
 }
 
@@ -44,7 +45,7 @@ fn cmd_bench(
     process: bool,
     repeat: usize,
     format: HumanOrJson,
-) -> Result<u8> {
+) -> Result<Exit> {
     let engines = if engines.is_empty() {
         Engine::ALL.to_vec()
     } else {
@@ -65,7 +66,7 @@ fn cmd_bench(
         zuma_judge::eprintln_lossy!("warning: {w}");
     }
     if suite.nothing_read() {
-        return Ok(2);
+        return Ok(Exit::Usage);
     }
     let report = bench::run(
         &suite,
@@ -80,13 +81,10 @@ fn cmd_bench(
             }
         },
     )?;
-    match format {
-        HumanOrJson::Json => print!("{}", zuma_judge::report::versioned_json(&report)?),
-        HumanOrJson::Human => println!("{report}"),
-    }
-    Ok(if !suite.errors.is_empty() {
-        2
+    writer::write(&report, format, None, &[])?;
+    Ok(if suite.errors.is_empty() {
+        report::bench::exit(&report)
     } else {
-        u8::from(!report.disagreements.is_empty())
+        Exit::Usage
     })
 }

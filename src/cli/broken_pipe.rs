@@ -7,6 +7,8 @@
 //! write, so a reader of standard error that goes away (`2>&1 >report.json | head -1`) leaves
 //! the exit code, and the verdict it carries, as it was.
 
+use zuma_judge::report::writer::WriteError;
+
 /// Installs the panic hook that turns `println!`'s "failed printing to stdout: Broken pipe"
 /// into a quiet exit 0; every other panic goes to the default hook.
 pub fn install() {
@@ -30,5 +32,7 @@ pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|c| {
         c.downcast_ref::<std::io::Error>()
             .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            || c.downcast_ref::<WriteError>()
+                .is_some_and(WriteError::is_broken_pipe)
     })
 }

@@ -14,6 +14,7 @@ use super::outputs::Output;
 
 use zuma_judge::cases::config::Config;
 use zuma_judge::editorial::{self, grade};
+use zuma_judge::exit::Exit;
 use zuma_judge::judge::interrupt;
 use zuma_judge::report::editorial as report;
 use zuma_judge::report::{ReportFormat, ReportSpec};
@@ -71,7 +72,7 @@ pub struct EditorialArgs {
 }
 
 /// Runs `editorial`; returns the exit code.
-pub fn run(config: &Config, args: EditorialArgs) -> Result<u8> {
+pub fn run(config: &Config, args: EditorialArgs) -> Result<Exit> {
     super::outputs::check(&Output::all(None, args.save.as_deref(), &args.reports))?;
     let files = match read(&args, config) {
         Ok(files) => files,
@@ -94,20 +95,20 @@ pub fn run(config: &Config, args: EditorialArgs) -> Result<u8> {
     )?;
     bar.0.finish_and_clear();
     write(&review, &args)?;
-    Ok(review.exit_code)
+    Ok(review.exit)
 }
 
 /// The editorials' texts, or the exit code of a refusal already explained on standard error:
 /// a file that cannot be read, or a code budget or sweep bound out of range
 /// ([`grade::check_bound`]).
-fn read(args: &EditorialArgs, config: &Config) -> Result<Vec<(String, String)>, u8> {
+fn read(args: &EditorialArgs, config: &Config) -> Result<Vec<(String, String)>, Exit> {
     let mut files = Vec::new();
     for path in &args.files {
         match std::fs::read_to_string(path) {
             Ok(text) => files.push((path.display().to_string(), text)),
             Err(e) => {
                 zuma_judge::eprintln_lossy!("error: {}: cannot read: {e}", path.display());
-                return Err(2);
+                return Err(Exit::Usage);
             }
         }
     }
@@ -115,7 +116,7 @@ fn read(args: &EditorialArgs, config: &Config) -> Result<Vec<(String, String)>, 
     let bound = (args.max_board, args.max_hand);
     if let Err(e) = grade::check_bound(bound, budget, &config.constraints) {
         zuma_judge::eprintln_lossy!("error: {e}");
-        return Err(2);
+        return Err(Exit::Usage);
     }
     Ok(files)
 }

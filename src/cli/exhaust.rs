@@ -56,7 +56,7 @@ pub struct ExhaustArgs {
 }
 
 /// Runs `exhaust`; returns the exit code.
-pub fn run(config: &Config, a: ExhaustArgs) -> Result<u8> {
+pub fn run(config: &Config, a: ExhaustArgs) -> Result<Exit> {
     super::outputs::check_out(a.out.as_deref())?;
     // Ctrl-C and SIGTERM stop the sweep as they stop `run`: the calls in progress, then the
     // report of the classes judged so far, marked incomplete (exit 3).
@@ -106,5 +106,5 @@ pub fn run(config: &Config, a: ExhaustArgs) -> Result<u8> {
     // A stopped shard did not run to its end: exit 3 all the same.
     let gate = a.shard.is_none() || a.fail_on_counterexample || report.incomplete.is_some();
     let exit = if gate { report.exit() } else { Exit::Ok };
-    Ok(exit.code())
+    Ok(exit)
 }

@@ -1,14 +1,16 @@
 //! `zuma-judge export kattis DIR | domjudge FILE.zip`: the suite, the constraints and
 //! `solutions/` as a problem package for another contest system (`zuma_judge::export`).
 
-use std::io::Write as _;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 
 use zuma_judge::cases::case;
 use zuma_judge::cases::config::Config;
-use zuma_judge::export::{domjudge, kattis, Package, Sources};
+use zuma_judge::exit::Exit;
+use zuma_judge::export::{domjudge, kattis, Sources};
+use zuma_judge::report::export::Exported;
+use zuma_judge::report::writer;
 use zuma_judge::submission::pasted;
 
 /// Flags of `export`.
@@ -55,8 +57,8 @@ struct From {
     rights_owner: String,
 }
 
-/// Runs `export`; returns the exit code.
-pub fn run(config: &Config, a: ExportArgs) -> Result<u8> {
+/// Runs `export`; returns how it ended.
+pub fn run(config: &Config, a: ExportArgs) -> Result<Exit> {
     let from = match &a.target {
         Target::Kattis { from, .. } | Target::Domjudge { from, .. } => from,
     };
@@ -84,35 +86,11 @@ pub fn run(config: &Config, a: ExportArgs) -> Result<u8> {
             (p, zip)
         }
     };
-    let text = summary(&package, &place.display().to_string(), &found.skipped);
-    std::io::stdout().lock().write_all(text.as_bytes())?;
-    Ok(0)
-}
-
-/// What was written, counted by kind, and every thing left out with its reason.
-fn summary(p: &Package, place: &str, skipped: &[String]) -> String {
-    let count = |prefix: &str, suffix: &str| {
-        p.files
-            .keys()
-            .filter(|k| k.starts_with(prefix) && k.ends_with(suffix))
-            .count()
+    let exported = Exported {
+        package: &package,
+        place: place.display().to_string(),
+        skipped: &found.skipped,
     };
-    let mut s = format!(
-        "wrote {place}: {} files; data: {} sample and {} secret cases; submissions:",
-        p.files.len(),
-        count("data/sample/", ".in"),
-        count("data/secret/", ".in"),
-    );
-    for k in kattis::FOLDERS {
-        s.push_str(&format!(
-            " {} {}",
-            k.name(),
-            count(&format!("submissions/{}/", k.name()), "")
-        ));
-    }
-    s.push('\n');
-    for line in p.left_out.iter().chain(skipped) {
-        s.push_str(&format!("left out: {line}\n"));
-    }
-    s
+    writer::write(&exported, (), None, &[])?;
+    Ok(Exit::Ok)
 }

@@ -7,6 +7,7 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 
 use zuma_judge::cases::config::Config;
+use zuma_judge::exit::Exit;
 use zuma_judge::hunt::fuzz::{self, Stop};
 use zuma_judge::report::hunt;
 
@@ -45,7 +46,7 @@ pub struct FuzzArgs {
 }
 
 /// Runs `fuzz`; returns the exit code.
-pub fn run(config: &Config, a: FuzzArgs) -> Result<u8> {
+pub fn run(config: &Config, a: FuzzArgs) -> Result<Exit> {
     super::outputs::check_out(a.out.as_deref())?;
     // Ctrl-C and SIGTERM stop the fuzzing as they stop `run`: the calls in progress, then the
     // report of what was judged, and the failure found so far is recorded.
@@ -88,5 +89,5 @@ pub fn run(config: &Config, a: FuzzArgs) -> Result<u8> {
             config,
         )?;
     }
-    Ok(report.exit().code())
+    Ok(report.exit())
 }

@@ -2,16 +2,16 @@
 //! counterexample (computed on the sweep and the cases, with the oracle's witness) and where it
 //! is published; as text or JSON.
 
-use std::io::Write as _;
 use std::path::PathBuf;
 
 use anyhow::Result;
 
 use zuma_judge::cases::config::Config;
 use zuma_judge::cases::{case, check};
+use zuma_judge::exit::Exit;
 use zuma_judge::game::oracle::Oracle;
 use zuma_judge::judge::{ideas, runner};
-use zuma_judge::report::{self, HumanOrJson};
+use zuma_judge::report::{self, writer, HumanOrJson};
 
 /// Flags of `ideas`.
 #[derive(clap::Args)]
@@ -25,14 +25,14 @@ pub struct IdeasArgs {
     format: HumanOrJson,
 }
 
-/// Runs `ideas`; returns the exit code (0, or 2 when no case file can be read).
-pub fn run(config: &Config, args: IdeasArgs) -> Result<u8> {
+/// Runs `ideas`; returns how it ended ([`Exit::Usage`] when no case file can be read).
+pub fn run(config: &Config, args: IdeasArgs) -> Result<Exit> {
     let suite = case::load(&args.cases, &config.constraints);
     if suite.nothing_read() {
         for e in &suite.errors {
             zuma_judge::eprintln_lossy!("error: {e}");
         }
-        return Ok(2);
+        return Ok(Exit::Usage);
     }
     let mut oracle = Oracle::new();
     let classes = runner::sweep_classes(&config.sweep, &mut oracle)?;
@@ -51,10 +51,6 @@ pub fn run(config: &Config, args: IdeasArgs) -> Result<u8> {
         })
         .collect();
     let listed = ideas::listing(&classes, &cases, &config.constraints, &mut oracle)?;
-    let text = match args.format {
-        HumanOrJson::Human => report::ideas::human(&listed),
-        HumanOrJson::Json => report::ideas::json(&listed),
-    };
-    anstream::stdout().write_all(text.as_bytes())?;
-    Ok(0)
+    writer::write(&report::ideas::Catalogue(&listed), args.format, None, &[])?;
+    Ok(Exit::Ok)
 }

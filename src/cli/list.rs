@@ -1,12 +1,12 @@
 //! `zuma-judge list`: the registered solutions (compiled, uncompiled and pasted) with their
 //! expected verdicts and sources, or with `--languages` every language and its toolchain; as a
-//! table or as JSON.
+//! table or as JSON ([`zuma_judge::report::list`]).
 
 use anyhow::Result;
-use comfy_table::{ColumnConstraint, ContentArrangement};
-use serde::Serialize;
 
-use zuma_judge::report::{self, HumanOrJson};
+use zuma_judge::exit::Exit;
+use zuma_judge::report::list::{LanguageRow, Listed, Listing, Toolchain};
+use zuma_judge::report::{writer, HumanOrJson};
 use zuma_judge::submission::registry;
 use zuma_judge::submission::{build, languages, pasted};
 
@@ -22,71 +22,45 @@ pub struct ListArgs {
     format: HumanOrJson,
 }
 
-/// One registered solution. JSON: `solutions: [{name, expected, language, path, source}]`.
-#[derive(Serialize)]
-struct Listed {
-    name: String,
-    expected: String,
-    language: String,
-    path: String,
-    source: String,
-}
-
-/// One language. JSON: `languages: [{id, name, extensions, toolchains, provenance}]`.
-#[derive(Serialize)]
-struct LanguageRow {
-    id: &'static str,
-    name: &'static str,
-    extensions: Vec<String>,
-    /// Per tool: its version line, or the "not found" message naming its package.
-    toolchains: Vec<Toolchain>,
-    provenance: &'static str,
-}
-
-#[derive(Serialize)]
-struct Toolchain {
-    program: &'static str,
-    found: Option<String>,
-    missing: Option<String>,
-}
-
-/// Runs `list`; returns the exit code.
-pub fn run(args: ListArgs, warn_skipped: impl Fn(&[String])) -> Result<u8> {
-    let text = if args.languages {
-        languages_of(args.format)?
-    } else {
-        let found = pasted::registered()?;
-        warn_skipped(&found.skipped);
-        let mut rows: Vec<Listed> = registry::compiled()
+/// Runs `list`; returns how it ended ([`Exit::Usage`] when two solutions share a name).
+pub fn run(args: ListArgs, warn_skipped: impl Fn(&[String])) -> Result<Exit> {
+    if args.languages {
+        writer::write(
+            &Listing::Languages(languages_found()),
+            args.format,
+            None,
+            &[],
+        )?;
+        return Ok(Exit::Ok);
+    }
+    let found = pasted::registered()?;
+    warn_skipped(&found.skipped);
+    let mut rows: Vec<Listed> = registry::compiled()
+        .iter()
+        .map(|s| listed(s.name, s.expected.name(), "rust", s.path, s.source))
+        .collect();
+    rows.extend(
+        registry::uncompiled()
             .iter()
-            .map(|s| listed(s.name, s.expected.name(), "rust", s.path, s.source))
-            .collect();
-        rows.extend(
-            registry::uncompiled()
-                .iter()
-                .map(|s| listed(s.name, s.expected.name(), "rust (CE)", s.path, s.source)),
-        );
-        rows.extend(found.pasted.iter().map(|s| {
-            listed(
-                &s.name,
-                s.expected.name(),
-                s.language.id,
-                &s.path,
-                &s.source,
-            )
-        }));
-        let clash = name_clash(&rows);
-        let text = solutions_of(&rows, args.format)?;
-        if let Some(why) = clash {
-            // As `run` refuses them: the list is still printed, then the error.
-            println!("{text}");
-            zuma_judge::eprintln_lossy!("error: {why}");
-            return Ok(2);
-        }
-        text
-    };
-    println!("{text}");
-    Ok(0)
+            .map(|s| listed(s.name, s.expected.name(), "rust (CE)", s.path, s.source)),
+    );
+    rows.extend(found.pasted.iter().map(|s| {
+        listed(
+            &s.name,
+            s.expected.name(),
+            s.language.id,
+            &s.path,
+            &s.source,
+        )
+    }));
+    let clash = name_clash(&rows);
+    // As `run` refuses them: the list is still printed, then the error.
+    writer::write(&Listing::Solutions(rows), args.format, None, &[])?;
+    if let Some(why) = clash {
+        zuma_judge::eprintln_lossy!("error: {why}");
+        return Ok(Exit::Usage);
+    }
+    Ok(Exit::Ok)
 }
 
 /// Two solutions sharing a name, said as `run` says it (it refuses to start on them).
@@ -110,20 +84,9 @@ fn listed(name: &str, expected: String, language: &str, path: &str, source: &str
     }
 }
 
-fn solutions_of(rows: &[Listed], format: HumanOrJson) -> Result<String> {
-    if format == HumanOrJson::Json {
-        let v = serde_json::json!({"schema_version": zuma_judge::report::SCHEMA_VERSION, "solutions": rows});
-        return Ok(serde_json::to_string_pretty(&v)?);
-    }
-    let mut t = report::human::table(&["solution", "expected", "language", "file", "source"]);
-    for r in rows {
-        t.add_row(vec![&r.name, &r.expected, &r.language, &r.path, &r.source]);
-    }
-    Ok(keep_whole(t, 4).to_string())
-}
-
-fn languages_of(format: HumanOrJson) -> Result<String> {
-    let rows: Vec<LanguageRow> = languages::ALL
+/// Every language, each tool probed on PATH.
+fn languages_found() -> Vec<LanguageRow> {
+    languages::ALL
         .iter()
         .map(|l| LanguageRow {
             id: l.id,
@@ -143,38 +106,5 @@ fn languages_of(format: HumanOrJson) -> Result<String> {
                 .collect(),
             provenance: l.provenance,
         })
-        .collect();
-    if format == HumanOrJson::Json {
-        let v = serde_json::json!({ "languages": rows });
-        return Ok(report::versioned_json(&v)?.trim_end().to_string());
-    }
-    let mut t = report::human::table(&["language", "files", "toolchain", "LeetCode's environment"]);
-    for r in &rows {
-        let tools: Vec<&str> = r
-            .toolchains
-            .iter()
-            .map(|t| t.found.as_deref().or(t.missing.as_deref()).unwrap_or(""))
-            .collect();
-        t.add_row(vec![
-            format!("{} ({})", r.name, r.id),
-            r.extensions.join(" "),
-            tools.join("\n"),
-            r.provenance.to_string(),
-        ]);
-    }
-    // Toolchain lines and sources both wrap; names and extensions do not.
-    Ok(keep_whole(t, 2).to_string())
-}
-
-/// Fits the table in 150 columns, wrapping only the columns from `whole` on (sentences), so
-/// that names and paths are never broken mid-word.
-fn keep_whole(mut t: comfy_table::Table, whole: usize) -> comfy_table::Table {
-    t.set_content_arrangement(ContentArrangement::Dynamic)
-        .set_width(150);
-    for i in 0..whole {
-        if let Some(c) = t.column_mut(i) {
-            c.set_constraint(ColumnConstraint::ContentWidth);
-        }
-    }
-    t
+        .collect()
 }

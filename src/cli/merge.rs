@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use anyhow::{anyhow, bail, Result};
 
 use zuma_judge::cases::config::Config;
+use zuma_judge::exit::Exit;
 use zuma_judge::game::oracle::{Oracle, Solved};
 use zuma_judge::game::rules::Instance;
 use zuma_judge::hunt::counterexample::Counterexample;
@@ -32,7 +33,7 @@ pub struct MergeArgs {
 }
 
 /// Runs `merge`; returns the exit code.
-pub fn run(config: &Config, a: MergeArgs) -> Result<u8> {
+pub fn run(config: &Config, a: MergeArgs) -> Result<Exit> {
     super::outputs::check_out(a.out.as_deref())?;
     let mut reports = Vec::new();
     for f in &a.files {
@@ -65,7 +66,7 @@ pub fn run(config: &Config, a: MergeArgs) -> Result<u8> {
             config,
         )?;
     }
-    Ok(merged.exit().code())
+    Ok(merged.exit())
 }
 
 /// Errors unless the shards' counterexample is a valid input whose answer they state right and

@@ -1,5 +1,6 @@
 //! One file per subcommand (README, "Layout"), each with its flags as a `clap::Args` struct
-//! and a `run` that returns the exit code; `main.rs` dispatches to them. `args.rs` holds the
+//! and a `run` that returns the exit code; `main.rs` dispatches to them. A command hands its
+//! typed result to the one output writer, [`zuma_judge::report::writer`]. `args.rs` holds the
 //! flag groups several share, `hunted.rs` what `exhaust`, `merge` and `fuzz` share, and
 //! `broken_pipe.rs` the quiet exit when a reader goes away, `outputs.rs` the check of every
 //! file a command will write, made before any judging.

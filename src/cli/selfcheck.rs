@@ -3,6 +3,7 @@
 
 use anyhow::Result;
 
+use zuma_judge::exit::Exit;
 use zuma_judge::hunt::selfcheck;
 use zuma_judge::report::HumanOrJson;
 
@@ -21,11 +22,11 @@ pub struct SelfcheckArgs {
 }
 
 /// Runs `selfcheck`; returns the exit code.
-pub fn run(a: SelfcheckArgs) -> Result<u8> {
+pub fn run(a: SelfcheckArgs) -> Result<Exit> {
     cmd_selfcheck(a.max_board, a.max_hand, a.format)
 }
 
-fn cmd_selfcheck(max_board: usize, max_hand: usize, format: HumanOrJson) -> Result<u8> {
+fn cmd_selfcheck(max_board: usize, max_hand: usize, format: HumanOrJson) -> Result<Exit> {
     let options = selfcheck::Options {
         max_board,
         max_hand,
@@ -43,5 +44,5 @@ fn cmd_selfcheck(max_board: usize, max_hand: usize, format: HumanOrJson) -> Resu
         HumanOrJson::Json => print!("{}", zuma_judge::report::versioned_json(&summary)?),
         HumanOrJson::Human => println!("{summary}"),
     }
-    Ok(summary.exit().code())
+    Ok(summary.exit())
 }

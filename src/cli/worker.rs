@@ -3,13 +3,14 @@
 
 use anyhow::{Context, Result};
 
+use zuma_judge::exit::Exit;
 use zuma_judge::submission::protocol;
 use zuma_judge::submission::registry;
 
 /// Serves `name` until its requests end; returns the exit code.
-pub fn cmd_worker(name: &str) -> Result<u8> {
+pub fn cmd_worker(name: &str) -> Result<Exit> {
     let solution =
         registry::find(name).with_context(|| format!("no compiled solution named '{name}'"))?;
     protocol::serve(solution)?;
-    Ok(0)
+    Ok(Exit::Ok)
 }

@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::extract::Found;
+use super::found::Found;
 use super::source::Line;
 use super::tokens;
 

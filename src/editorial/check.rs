@@ -5,7 +5,7 @@
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use super::extract::Step;
+use super::found::Step;
 use crate::game::moves::{self, MovesCheck};
 use crate::game::oracle::{Oracle, Solved, WitnessError};
 use crate::game::rules::{Board, Colour, Constraints, Instance, Move};
@@ -262,10 +262,53 @@ fn judge_transition(f: &Board, t: &Board, colour: Option<Colour>) -> (bool, bool
     (false, true, json!(nearest.0.to_string()), how)
 }
 
+/// A stated step that no move explains, with the editorial's line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StepError {
+    /// The step shows something that is not a board of R Y B G W.
+    #[error("line {line}: not a board")]
+    NotABoard {
+        /// The editorial's line.
+        line: usize,
+    },
+    /// No single move turns the board reached into the board shown.
+    #[error("line {line}: no one move from {from} gives {to}")]
+    NoMove {
+        /// The editorial's line.
+        line: usize,
+        /// The board reached, shown.
+        from: String,
+        /// The board the text shows, shown.
+        to: String,
+    },
+    /// The text shows the move on another board than the one reached.
+    #[error("line {line}: {mv} is shown on {shown}, but by then the board is {board}")]
+    ShownElsewhere {
+        /// The editorial's line.
+        line: usize,
+        /// The move.
+        mv: Move,
+        /// The board the text shows it on, shown.
+        shown: String,
+        /// The board reached, shown.
+        board: String,
+    },
+    /// The move's gap is off the board reached.
+    #[error("line {line}: gap {gap} is off a board of {len} ball{}", if *len == 1 { "" } else { "s" })]
+    OffBoard {
+        /// The editorial's line.
+        line: usize,
+        /// The gap.
+        gap: usize,
+        /// The board's length.
+        len: usize,
+    },
+}
+
 /// The moves a list of stated steps stands for, replayed from `start`; `Err` names the first
 /// step that no move explains. Also returns the last board the text states, when the last
 /// step states one.
-pub fn moves_of(start: &Board, steps: &[Step]) -> Result<(Vec<Move>, Option<String>), String> {
+pub fn moves_of(start: &Board, steps: &[Step]) -> Result<(Vec<Move>, Option<String>), StepError> {
     let mut settled = start.clone();
     let mut passed: Vec<Board> = vec![start.clone()];
     let mut moves = Vec::new();
@@ -278,7 +321,7 @@ pub fn moves_of(start: &Board, steps: &[Step]) -> Result<(Vec<Move>, Option<Stri
                 colour,
             } => {
                 last_shown = Some(board.clone());
-                let b = Board::from_letters(board).ok_or(format!("line {line}: not a board"))?;
+                let b = Board::from_letters(board).ok_or(StepError::NotABoard { line: *line })?;
                 if passed.contains(&b) {
                     // The last move's insertion, shown before its chain reaction: the text
                     // shows where the ball went, not a different end. A removal board short of
@@ -291,12 +334,10 @@ pub fn moves_of(start: &Board, steps: &[Step]) -> Result<(Vec<Move>, Option<Stri
                 let (_, mv, _) = one_move_boards(&settled, *colour)
                     .into_iter()
                     .find(|(x, _, _)| *x == b)
-                    .ok_or_else(|| {
-                        format!(
-                            "line {line}: no one move from {} gives {}",
-                            moves::show(&settled.to_string()),
-                            moves::show(board)
-                        )
+                    .ok_or_else(|| StepError::NoMove {
+                        line: *line,
+                        from: moves::show(&settled.to_string()),
+                        to: moves::show(board),
                     })?;
                 (settled, passed) = advance(&settled, mv);
                 moves.push(mv);
@@ -307,27 +348,39 @@ pub fn moves_of(start: &Board, steps: &[Step]) -> Result<(Vec<Move>, Option<Stri
             }
             Step::Insert { line, before, mv } => {
                 last_shown = None;
-                if let Some(b) = before.as_deref().filter(|b| *b != settled.to_string()) {
-                    return Err(format!(
-                        "line {line}: {mv} is shown on {}, but by then the board is {}",
-                        moves::show(b),
-                        moves::show(&settled.to_string())
-                    ));
-                }
-                if mv.gap > settled.len() {
-                    return Err(format!(
-                        "line {line}: gap {} is off a board of {} ball{}",
-                        mv.gap,
-                        settled.len(),
-                        if settled.len() == 1 { "" } else { "s" }
-                    ));
-                }
+                can_insert(&settled, *line, before.as_deref(), *mv)?;
                 (settled, passed) = advance(&settled, *mv);
                 moves.push(*mv);
             }
         }
     }
     Ok((moves, last_shown))
+}
+
+/// Whether a named move can be played on `settled`, the board the text has reached: `Err`
+/// when the text shows it on another board (`before`), or its gap is off the board.
+fn can_insert(
+    settled: &Board,
+    line: usize,
+    before: Option<&str>,
+    mv: Move,
+) -> Result<(), StepError> {
+    if let Some(b) = before.filter(|b| *b != settled.to_string()) {
+        return Err(StepError::ShownElsewhere {
+            line,
+            mv,
+            shown: moves::show(b),
+            board: moves::show(&settled.to_string()),
+        });
+    }
+    if mv.gap > settled.len() {
+        return Err(StepError::OffBoard {
+            line,
+            gap: mv.gap,
+            len: settled.len(),
+        });
+    }
+    Ok(())
 }
 
 /// The board after `mv` and every board it passes through.
@@ -372,7 +425,7 @@ pub fn sequence(
     let (mvs, stated_end) = match moves_of(&start, steps) {
         Ok(m) => m,
         Err(why) => {
-            out.reason = why;
+            out.reason = why.to_string();
             return Ok(out);
         }
     };
@@ -388,12 +441,19 @@ pub fn sequence(
         }
     };
     let check = moves::check(&instance, written, &mvs, oracle)?;
+    replayed(&mut out, check, stated_end, hand.is_some());
+    Ok(out)
+}
+
+/// A sequence's result from its replay: it holds when the moves are legal and the text ends
+/// where the rules do (when it says where).
+fn replayed(out: &mut ClaimResult, check: MovesCheck, stated_end: Option<String>, hand: bool) {
     out.oracle = json!(check.oracle);
     out.witness = check.moves.clone();
     let end_ok = stated_end.as_ref().is_none_or(|e| *e == check.leaves);
     out.holds = check.legal && end_ok;
     out.reason = check.describe();
-    if hand.is_none() {
+    if !hand {
         out.reason
             .push_str(" (no hand stated: the moves' own balls)");
     }
@@ -406,7 +466,6 @@ pub fn sequence(
     }
     out.replay = Some(check);
     out.stated_end = stated_end;
-    Ok(out)
 }
 
 /// A mentioned board and hand, with the oracle's answer.

@@ -1,4 +1,4 @@
-//! Code blocks of an editorial: finding them in plain text, telling their language from the
+//! Code blocks of an editorial: telling their language from the
 //! language table ([`Language::entry_markers`], names and extensions) and sorting them into
 //! submissions to grade, fragments to skip, and other code (test code, helpers).
 
@@ -6,100 +6,9 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::source::{CodeBlock, Line};
+use super::source::CodeBlock;
 use crate::submission::language::Language;
 use crate::submission::languages;
-
-/// How a line opens a run of code in plain text.
-const CODE_STARTS: &[&str] = &[
-    "from ",
-    "import ",
-    "package ",
-    "#include",
-    "class ",
-    "def ",
-    "var ",
-    "let ",
-    "const ",
-    "function ",
-    "func ",
-    "impl ",
-    "public ",
-    "using ",
-    "<?php",
-    "struct ",
-    "fn ",
-    "pub fn ",
-    "int ",
-    "object ",
-];
-
-/// Words that may stand alone at the left margin inside code (Ruby's `end`, a lone brace).
-const CODE_WORDS: &[&str] = &["end", "}", "};", "});", ")", "]", "else", "fi"];
-
-/// Statement keywords that start a line of code whose indentation was lost in saving
-/// (`return -1`, `if not board:`, `pass`): the first word, lower case, as code has it.
-const STATEMENT_WORDS: &[&str] = &[
-    "return", "if", "elif", "else:", "for", "while", "try:", "except", "raise", "break",
-    "continue", "pass", "yield", "with",
-];
-
-/// Whether a line can only be prose: at the left margin, and either free of code punctuation
-/// or a sentence (four or more words ending in `.`) without `;` or `{`.
-fn is_prose(text: &str) -> bool {
-    if text.trim().is_empty() || text.starts_with([' ', '\t']) {
-        return false;
-    }
-    let t = text.trim();
-    let first = t.split_whitespace().next().unwrap_or("");
-    if opens_code(t)
-        || CODE_WORDS.contains(&t)
-        || (STATEMENT_WORDS.contains(&first) && !t.ends_with('.'))
-        || t.starts_with("//")
-        || t.starts_with('#')
-        || t.starts_with('@')
-    {
-        return false;
-    }
-    let code_chars = t.contains(['(', ')', '{', '}', '[', ']', ';', '=', '<', '>']);
-    let sentence = t.split_whitespace().count() >= 4
-        && t.ends_with('.')
-        && !t.contains(';')
-        && !t.contains('{');
-    !code_chars || sentence
-}
-
-/// Whether a line opens code: a declaration keyword at the left margin.
-fn opens_code(text: &str) -> bool {
-    CODE_STARTS.iter().any(|s| text.starts_with(s))
-        && !(text.split_whitespace().count() >= 6 && text.trim_end().ends_with('.'))
-}
-
-/// The runs of code in plain text, as `(first, end)` indices into `lines` (end exclusive): a
-/// line that opens code, then every line up to the last non-blank one before a line that
-/// can only be prose.
-pub fn code_runs(lines: &[Line]) -> Vec<(usize, usize)> {
-    let mut runs = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        if !opens_code(&lines[i].text) {
-            i += 1;
-            continue;
-        }
-        let from = i;
-        let mut last = i;
-        let mut j = i + 1;
-        while j < lines.len() && !is_prose(&lines[j].text) {
-            if !lines[j].text.trim().is_empty() {
-                last = j;
-            }
-            j += 1;
-        }
-        runs.push((from, last + 1));
-        i = last + 1;
-    }
-    runs
-}
 
 /// What a code block is.
 #[derive(Clone, Debug)]
@@ -291,12 +200,6 @@ mod tests {
     use crate::editorial::source::lines_of as lines;
 
     #[test]
-    fn plain_text_code_runs_end_at_prose() {
-        let text = "Python\n\ndef findMinStep(board, hand):\n    x = 1\n\n    return x\n\nJavaScript\n\nvar findMinStep = function(b, h) {\n    return 1;\n};\n\nThe shrink() helper scans the board again.\n";
-        assert_eq!(code_runs(&lines(text)), [(2, 6), (9, 12)]);
-    }
-
-    #[test]
     fn languages_are_named_by_id_name_or_extension() {
         let id = |h: &str| named(h).map(|l| l.id);
         assert_eq!(id("Python"), Some("python3"));
@@ -380,10 +283,6 @@ mod tests {
             id(sort(&block(Some("ruby"), ruby))),
             "a signature or fragment (2 lines of code), not a whole solution"
         );
-        // In plain text a statement at the left margin (its indentation lost) is still code;
-        // a sentence that starts with one is prose.
-        let text = "Code:\n\nclass Solution:\ndef findMinStep(self, board, hand):\nif not board:\nreturn 0\nreturn -1\nreturn the answer we found, or -1 at the end.";
-        assert_eq!(code_runs(&lines(text)), [(2, 7)]);
         // Python's `//` is division, not a comment; `#include` is code.
         let div = "class Solution:\n    def findMinStep(self, board, hand):\n        return len(board) // 2";
         assert_eq!(id(sort(&block(Some("python"), div))), "python3");

@@ -99,7 +99,7 @@ pub fn pair_span(text: &str) -> Option<std::ops::Range<usize>> {
 /// Several examples on one line, as a page flattened to text gives them (`Input: "WRRBBW",
 /// "RB" Output: -1 Explanation: .. Input: "G", "GGGGG" Output: 2 ..`): each pair with the
 /// `Output:` between it and the next pair. Empty unless the line holds two pairs or more.
-pub fn examples_on_line(text: &str) -> Vec<super::extract::Found> {
+pub fn examples_on_line(text: &str) -> Vec<super::found::Found> {
     let mut pairs: Vec<(std::ops::Range<usize>, String, String)> = PAIR
         .captures_iter(text)
         .chain(INPUT_PAIR.captures_iter(text))
@@ -119,7 +119,7 @@ pub fn examples_on_line(text: &str) -> Vec<super::extract::Found> {
             let claimed = OUTPUT
                 .captures(&text[at.end..end])
                 .and_then(|c| tokens::answer_of(&c));
-            super::extract::Found {
+            super::found::Found {
                 at,
                 board,
                 hand,

@@ -15,11 +15,13 @@ pub mod code;
 #[cfg(test)]
 mod corpus;
 pub mod extract;
+pub mod found;
 pub mod grade;
 pub mod layout;
 pub mod normalise;
 pub mod play;
 pub mod prose;
+pub mod runs;
 pub mod source;
 pub mod tables;
 pub mod tokens;
@@ -30,10 +32,11 @@ use std::collections::HashSet;
 use serde::Serialize;
 
 use crate::cases::config::Config;
+use crate::exit::Exit;
 use crate::game::oracle::{Oracle, WitnessError};
 use check::{ClaimResult, MentionResult};
 use code::Sort;
-use extract::{Statement, What};
+use found::{Statement, What};
 use grade::CodeResult;
 use source::{Block, CodeBlock, Line};
 
@@ -96,9 +99,11 @@ pub struct Review {
     /// Whether a board mentioned without an answer fails the review (`--strict`).
     #[serde(skip)]
     pub strict: bool,
-    /// 0 all holds and nothing is unread (nor, with `strict`, mentioned); 1 something is
-    /// refuted or unread; 3 a toolchain is missing.
-    pub exit_code: u8,
+    /// [`Exit::Ok`] all holds and nothing is unread (nor, with `strict`, mentioned);
+    /// [`Exit::Differs`] something is refuted or unread; [`Exit::Incomplete`] a toolchain is
+    /// missing. JSON: `exit_code`, the number.
+    #[serde(rename = "exit_code")]
+    pub exit: Exit,
 }
 
 /// A line that looks like a claim (a board, a hand and an answer-like word) that no recogniser
@@ -283,16 +288,7 @@ pub fn review(
     }
     let mut summary = summarise(&claims, &mentions, &code, opts.bound);
     summary.unread = unread.len();
-    let exit_code = if code.iter().any(|c| c.verdict == "not_judged") {
-        3
-    } else {
-        u8::from(
-            summary.refuted > 0
-                || summary.unread > 0
-                || (opts.strict && summary.mentions > 0)
-                || code.iter().any(CodeResult::refuted),
-        )
-    };
+    let exit = exit_of(&summary, &code, opts.strict);
     Ok(Review {
         schema_version: 1,
         files: files.iter().map(|(f, _)| f.clone()).collect(),
@@ -302,8 +298,24 @@ pub fn review(
         code,
         summary,
         strict: opts.strict,
-        exit_code,
+        exit,
     })
+}
+
+/// How a review ends: [`Exit::Incomplete`] when a code block could not be judged (its
+/// toolchain is missing), [`Exit::Differs`] when anything is refuted or unread (with `strict`,
+/// also a board mentioned without an answer), else [`Exit::Ok`].
+fn exit_of(summary: &Summary, code: &[CodeResult], strict: bool) -> Exit {
+    if code.iter().any(|c| c.verdict == "not_judged") {
+        Exit::Incomplete
+    } else {
+        Exit::differs_if(
+            summary.refuted > 0
+                || summary.unread > 0
+                || (strict && summary.mentions > 0)
+                || code.iter().any(CodeResult::refuted),
+        )
+    }
 }
 
 fn summarise(
@@ -479,8 +491,8 @@ mod tests {
         let steps: Vec<String> = steps
             .iter()
             .map(|s| match s {
-                extract::Step::Shown { line, board, .. } => format!("{line} shown {board:?}"),
-                extract::Step::Insert { line, mv, .. } => format!("{line} insert {mv:?}"),
+                found::Step::Shown { line, board, .. } => format!("{line} shown {board:?}"),
+                found::Step::Insert { line, mv, .. } => format!("{line} insert {mv:?}"),
             })
             .collect();
         assert_eq!(

@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::extract::{re, Reader, Step, What};
+use super::found::{re, Reader, Step, What};
 use crate::game::rules::{Colour, Move};
 
 /// `WWRR[R]BBWW`: R inserted at gap 4 of WWRRBBWW.
@@ -95,8 +95,15 @@ fn arrow_chains(text: &str) -> Vec<Vec<String>> {
 /// Transitions and moves: arrows, "the board becomes", step rows, `X[c]Y`, `R@2`, "insert R
 /// at index 2".
 pub fn play(r: &mut Reader, line: usize, text: &str) {
-    // Named moves and stated boards, in the order the line gives them: "insert R at index 4,
-    // so the board becomes WWBBWW; then B@4" is R@4, WWBBWW, B@4.
+    apply(r, line, text, events(text));
+    if !arrows(r, line, text) && !BECOMES.is_match(text) {
+        step_row(r, line, text);
+    }
+}
+
+/// Named moves and stated boards, in the order the line gives them: "insert R at index 4,
+/// so the board becomes WWBBWW; then B@4" is R@4, WWBBWW, B@4.
+fn events(text: &str) -> Vec<(Range<usize>, Event)> {
     let mut events: Vec<(Range<usize>, Event)> = Vec::new();
     for c in BRACKET.captures_iter(text) {
         let before = format!("{}{}", &c[1], &c[3]);
@@ -122,6 +129,11 @@ pub fn play(r: &mut Reader, line: usize, text: &str) {
         }
     }
     events.sort_by_key(|e| e.0.start);
+    events
+}
+
+/// Applies a line's events to the reader, in order.
+fn apply(r: &mut Reader, line: usize, text: &str, events: Vec<(Range<usize>, Event)>) {
     let mut after_previous = 0;
     for (at, event) in restated_once(text, events) {
         match event {
@@ -137,6 +149,11 @@ pub fn play(r: &mut Reader, line: usize, text: &str) {
         }
         after_previous = at + 1;
     }
+}
+
+/// The line's arrow chains (`A -> B -> C`) as transitions, and as steps of the example when
+/// they continue it; whether there was one.
+fn arrows(r: &mut Reader, line: usize, text: &str) -> bool {
     let chains = arrow_chains(text);
     for chain in &chains {
         for pair in chain.windows(2) {
@@ -169,11 +186,9 @@ pub fn play(r: &mut Reader, line: usize, text: &str) {
         }
         // A cleared board ends the play: no later board "becomes" anything from it.
         r.shown = (!last.is_empty()).then(|| last.clone());
-        return;
+        return true;
     }
-    if !BECOMES.is_match(text) {
-        step_row(r, line, text);
-    }
+    false
 }
 
 /// What `play` found on a line, before it is applied in order.

@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::extract::Found;
+use super::found::Found;
 use super::tokens;
 
 /// Sentences that hold a whole claim, the number between the board and the hand.

@@ -175,14 +175,7 @@ fn markdown(text: &str) -> Vec<Block> {
                     blocks.push(Block::Code(code_block(hint, &body, first)));
                 }
             }
-            Event::Text(t) if code.is_some() => {
-                if let Some((_, body, first)) = code.as_mut() {
-                    if body.is_empty() {
-                        *first = at;
-                    }
-                    body.push_str(&t);
-                }
-            }
+            Event::Text(t) if code.is_some() => append_code(&mut code, at, &t),
             Event::Start(Tag::TableRow | Tag::TableHead) => row = Some((at, Vec::new())),
             Event::Start(Tag::TableCell) => {
                 if let Some((_, cells)) = row.as_mut() {
@@ -215,6 +208,16 @@ fn markdown(text: &str) -> Vec<Block> {
     }
     prose.take(&mut blocks);
     blocks
+}
+
+/// Text inside a fenced code block: the block's first line is where its text starts.
+fn append_code(code: &mut Option<(Option<String>, String, usize)>, at: usize, t: &str) {
+    if let Some((_, body, first)) = code.as_mut() {
+        if body.is_empty() {
+            *first = at;
+        }
+        body.push_str(t);
+    }
 }
 
 /// A code block's hint and first line. A page pasted with its fence glued to the text
@@ -329,26 +332,9 @@ impl TokenSink for HtmlSink {
                             .iter()
                             .find(|a| &*a.name.local == "class" || &*a.name.local == "data-lang")
                             .and_then(|a| language_class(&a.value));
-                        if name == "pre" {
-                            let state = &mut *s;
-                            state.prose.take(&mut state.blocks);
-                            s.pre = Some((hint, String::new(), line));
-                        } else if let Some((h, _, _)) = s.pre.as_mut() {
-                            if h.is_none() {
-                                *h = hint;
-                            }
-                        }
+                        s.open_code(name == "pre", hint, line);
                     }
-                    "pre" => {
-                        if let Some((hint, body, first)) = s.pre.take() {
-                            // html5ever drops a newline right after `<pre>`; so does this.
-                            let (body, first) = match body.strip_prefix('\n') {
-                                Some(rest) => (rest.to_string(), first + 1),
-                                None => (body, first),
-                            };
-                            s.blocks.push(Block::Code(code_block(hint, &body, first)));
-                        }
-                    }
+                    "pre" => s.close_pre(),
                     "br" if s.pre.is_some() => {
                         if let Some((_, body, _)) = s.pre.as_mut() {
                             body.push('\n');
@@ -374,6 +360,32 @@ impl TokenSink for HtmlSink {
 }
 
 impl HtmlState {
+    /// A `<pre>` (a code block starts; the prose before it ends) or a `<code>` (inside a
+    /// `<pre>`, it may name the language).
+    fn open_code(&mut self, pre: bool, hint: Option<String>, line: usize) {
+        if pre {
+            self.prose.take(&mut self.blocks);
+            self.pre = Some((hint, String::new(), line));
+        } else if let Some((h, _, _)) = self.pre.as_mut() {
+            if h.is_none() {
+                *h = hint;
+            }
+        }
+    }
+
+    /// A `</pre>`: the code block ends.
+    fn close_pre(&mut self) {
+        if let Some((hint, body, first)) = self.pre.take() {
+            // html5ever drops a newline right after `<pre>`; so does this.
+            let (body, first) = match body.strip_prefix('\n') {
+                Some(rest) => (rest.to_string(), first + 1),
+                None => (body, first),
+            };
+            self.blocks
+                .push(Block::Code(code_block(hint, &body, first)));
+        }
+    }
+
     /// html5ever reports the line a run of characters ends on; each piece of it is placed on
     /// its own line by counting back.
     fn characters(&mut self, t: &StrTendril, end_line: usize) {
@@ -436,11 +448,12 @@ pub fn lines_of(text: &str) -> Vec<Line> {
 }
 
 /// Plain text: every line is prose except runs that look like code (see
-/// [`crate::editorial::code::code_runs`]); a short line just before a run ("Python", "Go
+/// [`super::runs::code_runs`]); a short line just before a run ("Python", "Go
 /// Solution") is its hint.
 fn plain(text: &str) -> Vec<Block> {
     let lines = lines_of(text);
-    let runs = super::code::code_runs(&lines);
+    let texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
+    let runs = super::runs::code_runs(&texts);
     let mut blocks = Vec::new();
     let mut prose: Vec<Line> = Vec::new();
     let mut i = 0;

@@ -51,7 +51,12 @@ pub fn judge_stable(
 }
 
 fn is_wall_tle(v: &Verdict) -> bool {
-    matches!(v, Verdict::TimeLimitExceeded { limit: Limit::Wall(_) })
+    matches!(
+        v,
+        Verdict::TimeLimitExceeded {
+            limit: Limit::Wall(_)
+        }
+    )
 }
 
 /// Whether another run could change the verdict: see [`judge_stable`].

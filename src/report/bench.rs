@@ -3,7 +3,29 @@
 
 use std::fmt;
 
+use super::writer::Document;
+use super::HumanOrJson;
+use crate::exit::Exit;
 use crate::hunt::bench::{BenchReport, Engine, Mode};
+
+/// [`Exit::Differs`] when two engines disagree on a case, else [`Exit::Ok`].
+pub fn exit(report: &BenchReport) -> Exit {
+    Exit::differs_if(!report.disagreements.is_empty())
+}
+
+impl Document<HumanOrJson> for BenchReport {
+    /// The table below for people; the measurements as JSON.
+    fn render(&self, format: HumanOrJson) -> String {
+        match format {
+            HumanOrJson::Json => super::versioned_json(self).expect("a report always serialises"),
+            HumanOrJson::Human => format!("{self}\n"),
+        }
+    }
+
+    fn styled(&self, _: HumanOrJson) -> bool {
+        false
+    }
+}
 
 fn ms(t: Option<f64>) -> String {
     t.map_or("-".into(), |t| format!("{t:.2}"))
@@ -15,7 +37,7 @@ impl fmt::Display for BenchReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut header = vec!["case".to_string(), "answer".to_string()];
         header.extend(Engine::ALL.iter().map(|e| format!("{} ms", e.name())));
-        let mut t = super::human::table(&header.iter().map(String::as_str).collect::<Vec<_>>());
+        let mut t = super::table::table(&header.iter().map(String::as_str).collect::<Vec<_>>());
         for r in &self.rows {
             let answer = r
                 .answers

@@ -180,6 +180,13 @@ pub fn human(r: &Review) -> String {
         }
         o.push('\n');
     }
+    human_code(&mut o, r);
+    let _ = writeln!(o, "exit {}", r.exit.code());
+    o
+}
+
+/// The human review's "Code" section: each block's verdict, its witness and diagnosis.
+fn human_code(o: &mut String, r: &Review) {
     if !r.code.is_empty() {
         o.push_str("Code\n");
         if r.code.iter().any(has_witness) {
@@ -199,8 +206,6 @@ pub fn human(r: &Review) -> String {
         }
         o.push('\n');
     }
-    let _ = writeln!(o, "exit {}", r.exit_code);
-    o
 }
 
 /// An unread line as the reports show it: its first 100 characters (the JSON keeps it whole).
@@ -237,6 +242,40 @@ pub fn markdown(r: &Review) -> String {
         "{}\n",
         summary_line(r).trim_start_matches("zuma-judge editorial: ")
     );
+    markdown_to_fix(&mut o, r);
+    markdown_code(&mut o, r);
+    let held: Vec<&ClaimResult> = r.claims.iter().filter(|c| c.holds).collect();
+    if !held.is_empty() {
+        o.push_str("<details><summary>Claims that hold</summary>\n\n");
+        for c in held {
+            let _ = writeln!(
+                o,
+                "- {}:{} `{}`: {}",
+                c.file,
+                c.line,
+                statement(c),
+                c.reason
+            );
+        }
+        o.push_str("\n</details>\n\n");
+    }
+    if !r.mentions.is_empty() {
+        o.push_str("### Boards mentioned without an answer\n\n");
+        for m in &r.mentions {
+            let value = m.oracle.map_or("invalid".into(), |v| v.to_string());
+            let _ = writeln!(
+                o,
+                "- {}:{} `{} + {}`: {value} ({})",
+                m.file, m.line, m.board, m.hand, m.reason
+            );
+        }
+    }
+    o
+}
+
+/// The review's "To fix" list: unread lines, (with `--strict`) boards without an answer, and
+/// refuted claims; nothing when there are none.
+fn markdown_to_fix(o: &mut String, r: &Review) {
     let refuted: Vec<&ClaimResult> = r.claims.iter().filter(|c| !c.holds).collect();
     let mentioned = if r.strict { r.mentions.len() } else { 0 };
     if !refuted.is_empty() || !r.unread.is_empty() || mentioned > 0 {
@@ -273,34 +312,6 @@ pub fn markdown(r: &Review) -> String {
         }
         o.push('\n');
     }
-    markdown_code(&mut o, r);
-    let held: Vec<&ClaimResult> = r.claims.iter().filter(|c| c.holds).collect();
-    if !held.is_empty() {
-        o.push_str("<details><summary>Claims that hold</summary>\n\n");
-        for c in held {
-            let _ = writeln!(
-                o,
-                "- {}:{} `{}`: {}",
-                c.file,
-                c.line,
-                statement(c),
-                c.reason
-            );
-        }
-        o.push_str("\n</details>\n\n");
-    }
-    if !r.mentions.is_empty() {
-        o.push_str("### Boards mentioned without an answer\n\n");
-        for m in &r.mentions {
-            let value = m.oracle.map_or("invalid".into(), |v| v.to_string());
-            let _ = writeln!(
-                o,
-                "- {}:{} `{} + {}`: {value} ({})",
-                m.file, m.line, m.board, m.hand, m.reason
-            );
-        }
-    }
-    o
 }
 
 /// Text as one Markdown table cell: `|` escaped, `<` and `&` as entities (a compiler's
@@ -543,7 +554,7 @@ mod tests {
             }],
             summary: Default::default(),
             strict: false,
-            exit_code: 1,
+            exit: crate::exit::Exit::Differs,
         };
         let human = human(&r);
         assert!(

@@ -4,8 +4,9 @@
 
 use std::fmt::Write as _;
 
-use comfy_table::{presets, CellAlignment, ContentArrangement, Table};
+use comfy_table::CellAlignment;
 
+pub use super::table::table;
 use super::{fails_for, missing_promise, returned, witness_lines, Reporter};
 use crate::judge::runner::{CaseResult, FailingInput, RunReport, SolutionReport};
 use crate::judge::verdict::{Expected, VerdictKind};
@@ -13,15 +14,6 @@ use crate::judge::verdict::{Expected, VerdictKind};
 /// Text for a terminal: witnesses are drawn as coloured balls (ANSI escapes, stripped by the
 /// writer when colour is off).
 pub struct Human;
-
-/// A table with no borders and a header rule, wide enough never to wrap.
-pub fn table(header: &[&str]) -> Table {
-    let mut t = Table::new();
-    t.load_preset(presets::ASCII_BORDERS_ONLY_CONDENSED)
-        .set_content_arrangement(ContentArrangement::Disabled)
-        .set_header(header.iter().map(|h| h.to_string()));
-    t
-}
 
 impl Reporter for Human {
     fn render(&self, r: &RunReport) -> String {
@@ -52,39 +44,44 @@ impl Reporter for Human {
             r.oracle_states, r.oracle_ms
         );
 
-        if !r.solutions.is_empty() {
-            let mut t = table(&[
-                "solution", "expected", "verdict", "ok", "AC", "WA", "TLE", "RE", "MLE",
-                "total ms", "max ms",
-            ]);
-            for s in &r.solutions {
-                let mut row = vec![
-                    s.name.clone(),
-                    s.expected.name().to_string(),
-                    s.verdict_shown().to_string(),
-                    match (s.complete, s.as_expected) {
-                        (_, false) => "NO",
-                        (false, true) => "cut",
-                        (true, true) => "yes",
-                    }
-                    .to_string(),
-                ];
-                for k in VerdictKind::ALL {
-                    row.push(s.counts.get(k.code()).copied().unwrap_or(0).to_string());
-                }
-                row.push(format!("{:.2}", s.total_ms));
-                row.push(format!("{:.2}", s.max_ms));
-                t.add_row(row);
-            }
-            for i in 4..11 {
-                if let Some(c) = t.column_mut(i) {
-                    c.set_cell_alignment(CellAlignment::Right);
-                }
-            }
-            let _ = writeln!(o, "{t}\n");
-        }
+        verdict_table(&mut o, r);
         sections(&mut o, r);
         o
+    }
+}
+
+/// The verdict table: one row per solution, its counts per verdict and its times.
+fn verdict_table(o: &mut String, r: &RunReport) {
+    if !r.solutions.is_empty() {
+        let mut t = table(&[
+            "solution", "expected", "verdict", "ok", "AC", "WA", "TLE", "RE", "MLE", "total ms",
+            "max ms",
+        ]);
+        for s in &r.solutions {
+            let mut row = vec![
+                s.name.clone(),
+                s.expected.name().to_string(),
+                s.verdict_shown().to_string(),
+                match (s.complete, s.as_expected) {
+                    (_, false) => "NO",
+                    (false, true) => "cut",
+                    (true, true) => "yes",
+                }
+                .to_string(),
+            ];
+            for k in VerdictKind::ALL {
+                row.push(s.counts.get(k.code()).copied().unwrap_or(0).to_string());
+            }
+            row.push(format!("{:.2}", s.total_ms));
+            row.push(format!("{:.2}", s.max_ms));
+            t.add_row(row);
+        }
+        for i in 4..11 {
+            if let Some(c) = t.column_mut(i) {
+                c.set_cell_alignment(CellAlignment::Right);
+            }
+        }
+        let _ = writeln!(o, "{t}\n");
     }
 }
 
@@ -348,19 +345,7 @@ fn failures_of(o: &mut String, s: &SolutionReport) {
         let _ = writeln!(o, "  {why}");
     }
     if skipped > 0 {
-        let _ = writeln!(
-            o,
-            "  SKIP {}, after {} (not judged, not AC)",
-            super::count(skipped, "case"),
-            s.cases
-                .iter()
-                .find_map(|c| c
-                    .message
-                    .as_deref()?
-                    .strip_prefix("skipped: ")?
-                    .strip_suffix(" before it"))
-                .unwrap_or("a run of TLEs or MLEs")
-        );
+        skips(o, s, skipped);
     }
     if let Some(m) = crate::judge::runner::same_failure_everywhere(&s.cases) {
         let _ = writeln!(o, "  every case: {m}");
@@ -388,6 +373,23 @@ fn failures_of(o: &mut String, s: &SolutionReport) {
     for line in super::diagnosis::lines(s) {
         let _ = writeln!(o, "  {line}");
     }
+}
+
+/// The line for the cases a streak of TLEs or MLEs left unjudged, and what they followed.
+fn skips(o: &mut String, s: &SolutionReport, skipped: usize) {
+    let _ = writeln!(
+        o,
+        "  SKIP {}, after {} (not judged, not AC)",
+        super::count(skipped, "case"),
+        s.cases
+            .iter()
+            .find_map(|c| c
+                .message
+                .as_deref()?
+                .strip_prefix("skipped: ")?
+                .strip_suffix(" before it"))
+            .unwrap_or("a run of TLEs or MLEs")
+    );
 }
 
 /// The first failure drawn, then its minimised input (or that nothing smaller was found).

@@ -3,7 +3,21 @@
 
 use std::fmt::Write as _;
 
+use super::writer::Document;
+use super::HumanOrJson;
 use crate::judge::ideas::Listed;
+
+/// The catalogue as `zuma-judge ideas` lists it.
+pub struct Catalogue<'a>(pub &'a [Listed]);
+
+impl Document<HumanOrJson> for Catalogue<'_> {
+    fn render(&self, format: HumanOrJson) -> String {
+        match format {
+            HumanOrJson::Human => human(self.0),
+            HumanOrJson::Json => json(self.0),
+        }
+    }
+}
 
 /// The catalogue for people: one block per idea.
 pub fn human(ideas: &[Listed]) -> String {

@@ -14,7 +14,7 @@ use quick_xml::events::{BytesDecl, BytesText, Event};
 use quick_xml::Writer;
 
 use super::{failing_cases, missing_promise, returned, witness_lines, Reporter};
-use crate::judge::runner::{CaseResult, RunReport, SolutionReport};
+use crate::judge::runner::{CaseResult, ClaimReport, RunReport, SolutionReport};
 use crate::judge::verdict::VerdictKind;
 
 /// JUnit XML in the schema most consumers read (Jenkins, GitLab, GitHub test reporters):
@@ -357,31 +357,7 @@ fn cases_suite(r: &RunReport) -> Suite {
             system_out: None,
         });
     }
-    for c in &r.claims {
-        let truth = match (&c.oracle, &c.rejected) {
-            (Some(v), _) => format!("oracle {v}"),
-            (None, Some(reason)) => format!("input rejected: {reason}"),
-            (None, None) => "no answer".into(),
-        };
-        let text = format!(
-            "{}: {} claimed {}; {truth}",
-            c.case,
-            c.source,
-            c.claimed_text()
-        );
-        cases.push(TestCase {
-            name: format!("{} claim by {}", c.case, c.source),
-            classname: "claims".into(),
-            time: 0.0,
-            problem: (c.strict && !c.holds).then(|| Problem {
-                element: "failure",
-                kind: "claim".into(),
-                message: format!("strict claim refuted: {text}"),
-                body: text.clone(),
-            }),
-            system_out: (!c.strict && !c.holds).then(|| format!("refuted (not strict): {text}")),
-        });
-    }
+    cases.extend(r.claims.iter().map(claim_case));
     for e in &r.case_errors {
         cases.push(TestCase {
             name: e.case.clone(),
@@ -407,6 +383,34 @@ fn cases_suite(r: &RunReport) -> Suite {
         .chain(r.incomplete.clone().map(|why| ("incomplete", why)))
         .collect(),
         cases,
+    }
+}
+
+/// One claim as a test case: a strict claim refuted fails; a refuted claim that is not strict
+/// passes with a note.
+fn claim_case(c: &ClaimReport) -> TestCase {
+    let truth = match (&c.oracle, &c.rejected) {
+        (Some(v), _) => format!("oracle {v}"),
+        (None, Some(reason)) => format!("input rejected: {reason}"),
+        (None, None) => "no answer".into(),
+    };
+    let text = format!(
+        "{}: {} claimed {}; {truth}",
+        c.case,
+        c.source,
+        c.claimed_text()
+    );
+    TestCase {
+        name: format!("{} claim by {}", c.case, c.source),
+        classname: "claims".into(),
+        time: 0.0,
+        problem: (c.strict && !c.holds).then(|| Problem {
+            element: "failure",
+            kind: "claim".into(),
+            message: format!("strict claim refuted: {text}"),
+            body: text.clone(),
+        }),
+        system_out: (!c.strict && !c.holds).then(|| format!("refuted (not strict): {text}")),
     }
 }
 

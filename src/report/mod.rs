@@ -4,6 +4,7 @@
 //! every format, for which case results count as failures of a solution, and what every format
 //! draws on: the baseline diff, `run`'s progress bar, a witness explained and drawn.
 
+pub mod audit;
 pub mod baseline;
 pub mod bench;
 pub mod csv;
@@ -11,18 +12,24 @@ pub mod diagnosis;
 pub mod draw;
 pub mod editorial;
 pub mod explain;
+pub mod export;
 pub mod extras;
 pub mod grade;
 pub mod gradebook;
+pub mod hack;
 pub mod html;
 pub mod human;
 pub mod hunt;
 pub mod ideas;
 pub mod json;
 pub mod junit;
+pub mod list;
 pub mod markdown;
 pub mod progress;
+pub mod solve;
+pub mod table;
 pub mod timing;
+pub mod writer;
 
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -90,8 +97,33 @@ impl ReportFormat for Format {
     const EXAMPLE: &'static str = "junit=judge.xml";
 }
 
+/// A `--report` that does not read as `FORMAT=PATH`; each names the accepted formats where
+/// that helps.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// No `=` in it.
+    #[error("expected FORMAT=PATH, e.g. {example} (formats: {formats})")]
+    NoEquals {
+        /// An example spec of the command.
+        example: &'static str,
+        /// The command's formats, comma-separated.
+        formats: String,
+    },
+    /// Nothing after the `=`.
+    #[error("no path after '{0}='")]
+    NoPath(String),
+    /// A format the command does not write.
+    #[error("unknown format '{format}' (formats: {formats})")]
+    UnknownFormat {
+        /// The format as given.
+        format: String,
+        /// The command's formats, comma-separated.
+        formats: String,
+    },
+}
+
 impl<F: ReportFormat> FromStr for ReportSpec<F> {
-    type Err = String;
+    type Err = SpecError;
 
     /// Parses `junit=target/judge.xml`. The error names the accepted formats.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -103,17 +135,18 @@ impl<F: ReportFormat> FromStr for ReportSpec<F> {
                 .join(", ")
         };
         let Some((format, path)) = s.split_once('=') else {
-            return Err(format!(
-                "expected FORMAT=PATH, e.g. {} (formats: {})",
-                F::EXAMPLE,
-                names()
-            ));
+            return Err(SpecError::NoEquals {
+                example: F::EXAMPLE,
+                formats: names(),
+            });
         };
         if path.is_empty() {
-            return Err(format!("no path after '{format}='"));
+            return Err(SpecError::NoPath(format.to_string()));
         }
-        let format = F::from_str(format, true)
-            .map_err(|_| format!("unknown format '{format}' (formats: {})", names()))?;
+        let format = F::from_str(format, true).map_err(|_| SpecError::UnknownFormat {
+            format: format.to_string(),
+            formats: names(),
+        })?;
         Ok(ReportSpec {
             format,
             path: PathBuf::from(path),
@@ -429,13 +462,14 @@ mod tests {
             "Markdown=a=b.md".parse::<ReportSpec>().unwrap().path,
             PathBuf::from("a=b.md")
         );
+        let error = |s: &str| s.parse::<ReportSpec>().unwrap_err().to_string();
         assert_eq!(
-            "xml=a".parse::<ReportSpec>(),
-            Err("unknown format 'xml' (formats: human, json, junit, markdown, csv, html)".into())
+            error("xml=a"),
+            "unknown format 'xml' (formats: human, json, junit, markdown, csv, html)"
         );
         assert_eq!(
-            "judge.xml".parse::<ReportSpec>(),
-            Err("expected FORMAT=PATH, e.g. junit=judge.xml (formats: human, json, junit, markdown, csv, html)".into())
+            error("judge.xml"),
+            "expected FORMAT=PATH, e.g. junit=judge.xml (formats: human, json, junit, markdown, csv, html)"
         );
     }
 

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use comfy_table::CellAlignment;
 
-use super::human::table;
+use super::table::table;
 use crate::judge::runner::RunReport;
 use crate::judge::timing::MARGIN;
 
