@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::cases::case::{self, Case, Suite};
 use crate::game::oracle::{Answer, Oracle, WitnessError};
 
-/// A third-party claim checked against the oracle. JSON keys as the README's "Verdicts and exit
+/// A third-party claim checked against the oracle. JSON keys as GUIDE.md's "Verdicts and exit
 /// codes" lists them, plus extras.
 #[derive(Clone, Debug, Serialize)]
 pub struct ClaimReport {

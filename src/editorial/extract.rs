@@ -5,7 +5,7 @@
 //! layout), [`super::calls`] (code: assertions, prints, doctests), [`super::tables`],
 //! [`super::prose`] (sentences and separators), [`super::play`] (transitions and moves),
 //! [`super::unread`]. Nothing is judged here; see [`crate::editorial::check`]. The styles read
-//! are listed in the README ("Checking an editorial").
+//! are listed in GUIDE.md ("Checking an editorial").
 
 use std::ops::Range;
 

@@ -135,7 +135,7 @@ fn seed_003_refuted_claims_invalid_input_and_wrong_code() {
 
 // Seed 000: every example holds, the move sequence `WWRR[R]BBWW`, `WWBB[B]WW` replays to an
 // optimal 2, the pitfall's board is listed with the oracle's 2, and both reference solutions
-// are AC (swept to board 6, hand 4 here to keep the test short; the README shows 8/4).
+// are AC (swept to board 6, hand 4 here to keep the test short; GUIDE.md shows 8/4).
 #[test]
 fn seed_000_holds_and_its_code_is_accepted() {
     let (exit, j) = review(&[

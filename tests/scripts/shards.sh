@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's GNU parallel line at a small bound: four shards of `exhaust`, merged, must give
+# The GNU parallel line of GUIDE.md ("Hunting counterexamples") at a small bound: four shards of `exhaust`, merged, must give
 # the unsharded sweep's report (every key but the wall time), and the gate must be `merge`'s:
 # each shard exits 0, the merge exits 1 on the counterexample. Needs GNU parallel.
 #
