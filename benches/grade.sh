@@ -3,7 +3,7 @@
 # again with every build and every verdict cached (the second run replays each submission's
 # calls from the verdict cache), then a third time with --rejudge (builds cached, every
 # submission judged again). Prints the wall time of each run against the sum of the
-# build times and the CPU time the judge measured (README, "Grading a folder of submissions").
+# build times and the CPU time the judge measured (GUIDE.md, "Grading a folder of submissions").
 #
 #   benches/grade.sh [--per-language N] [--languages "python3 java ..."] [--statement]
 #

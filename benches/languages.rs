@@ -2,7 +2,7 @@
 //! whose toolchain is on `PATH`, the cold build (into an empty cache), the cached build, the
 //! worker's start (spawn to `ready`, median of 5), and the per-call round trip on a warm worker
 //! (mean of 1,000 calls of `RR` + `R`). The call does no work, so the last column is the
-//! protocol's and the runtime's overhead. Prints a Markdown table for the README.
+//! protocol's and the runtime's overhead. Prints a Markdown table for GUIDE.md.
 //!
 //! Run: `cargo bench --bench languages`.
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Stability of `grade`: one folder graded N times (default 10); every submission must get the
 # same verdict, the same kinds of case verdict, the same counts of passed and skipped cases and
-# the same first failing case in every run (README, "Grading a folder of submissions"). The folder: the README's grade example (tests/fixtures/grade/submissions/), a
+# the same first failing case in every run (GUIDE.md, "Grading a folder of submissions"). The folder: the README's grade example (tests/fixtures/grade/submissions/), a
 # submission both too slow and wrong, and three near the 2 s CPU limit
 # (tests/fixtures/grade/near_limit/: AC at 95%, TLE at 105%, MLE before the CPU limit).
 # Prints one row per submission and exits 1 if any verdict differed between runs.

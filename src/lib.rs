@@ -19,19 +19,23 @@
 //!   enumeration and symmetry. Pure.
 //! - [`cases`]: case files, `judge.toml`, audit, regression files, the suite checked against
 //!   the oracle.
-//! - [`submission`]: what is judged: the registry, languages, builds, calling a solution
-//!   (`Executor`), verdicts, workers, the sandbox.
-//! - [`judge`]: the runner and its events, timing, minimising, metamorphic laws, the kill
-//!   matrix, Ctrl-C.
+//! - [`submission`]: what is judged: the catalog of solutions found, the registry, languages,
+//!   builds, calling a solution (`Executor`), verdicts, workers and their protocol, the sandbox.
+//! - [`judge`]: the judging session (`judge::session`: the one library call `run`, `grade`
+//!   and `hack` make), the runner in files by role (its events, the typed report, one judge
+//!   call, streaks, the sweep, shrinking, the one failing-input type), timing, minimising,
+//!   metamorphic laws, the kill matrix, the catalogue of wrong ideas and the diagnosis, Ctrl-C.
 //! - [`hunt`] and [`editorial`]: the counterexample hunters (exhaust, fuzz, selfcheck, bench)
 //!   and the extraction and checking of an editorial's claims and code.
 //! - [`export`]: problem packages for other systems (a Kattis package, a DOMjudge zip) made
 //!   from the suite, the oracle's answers and `solutions/`.
-//! - [`report`]: one file per output format, the baseline diff, the progress bar, a witness
-//!   explained and drawn.
-//! - the binary (`src/main.rs`, `src/cli/`: one file per subcommand): flags, dispatch, exit codes.
+//! - [`report`]: the one output writer (`report::writer`), one file per output format, the
+//!   baseline diff, the progress bar, a witness explained and drawn.
+//! - the binary (`src/main.rs`, `src/cli/`: one file per subcommand): flags, one library call,
+//!   the typed result handed to the writer, its [`exit::Exit`] returned.
 //!
-//! [`atomic`] (atomic writes and the folder lock) is used by every stage that writes files.
+//! [`atomic`] (atomic writes and the folder lock) is used by every stage that writes files;
+//! [`exit`] holds the one exit-code type, which every typed report names.
 //!
 //! Allowed arrows (a stage may use the stages to its left):
 //!

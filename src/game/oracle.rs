@@ -727,7 +727,7 @@ mod tests {
         assert_eq!(found, 65);
     }
 
-    /// The metamorphic laws (README, "Oracle speed"), on every instance (not only class
+    /// The metamorphic laws (GUIDE.md, "Oracle speed"), on every instance (not only class
     /// representatives) with board <= 5 and hand <= 3: reversing the board, renaming the colours (five fixed
     /// renamings) and reordering the hand never change the answer, and one more ball of any
     /// colour in the hand never makes it worse.

@@ -8,7 +8,7 @@ use crate::judge::case_verdict::CaseVerdict;
 use crate::judge::execute::Outcome;
 use crate::judge::verdict::Verdict;
 
-/// One case as a solution saw it. JSON keys as the README's "Verdicts and exit codes" lists
+/// One case as a solution saw it. JSON keys as GUIDE.md's "Verdicts and exit codes" lists
 /// them.
 #[derive(Clone, Debug, Serialize)]
 pub struct CaseResult {

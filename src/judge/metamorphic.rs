@@ -1,5 +1,5 @@
 //! Metamorphic laws: reversing the board, renaming colours and reordering the hand never change
-//! the answer (the laws the oracle is checked on: README, "Oracle speed"). A candidate whose
+//! the answer (the laws the oracle is checked on: GUIDE.md, "Oracle speed"). A candidate whose
 //! answers break a law is wrong on at least one of the two inputs, and this is found without
 //! the oracle. Used by `fuzz`, `exhaust` and `run --metamorphic`.
 

@@ -1,4 +1,4 @@
-//! The JSON report: [`RunReport`] serialised with the keys the README promises in "Verdicts and
+//! The JSON report: [`RunReport`] serialised with the keys GUIDE.md promises in "Verdicts and
 //! exit codes" (`solutions`, `case_errors`, `claims`) and more (`expectations`, `config`,
 //! `exit_code`, ...).
 

@@ -46,7 +46,7 @@ use crate::judge::verdict::{Expected, VerdictKind};
 pub enum Format {
     /// Text for people (run: verdict table, failures with witnesses, claims, case errors).
     Human,
-    /// One JSON object (run: the keys listed in the README).
+    /// One JSON object (run: the keys listed in GUIDE.md).
     Json,
     /// JUnit XML for CI: one testsuite per solution, one testcase per case.
     Junit,

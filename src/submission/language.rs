@@ -71,7 +71,7 @@ pub struct Language {
     /// Programs that must be on `PATH`: the first is the one whose version keys the cache.
     pub tools: &'static [Tool],
     /// Where the facts of this table come from (LeetCode's published environment), for the
-    /// README and `list`.
+    /// GUIDE.md and `list`.
     pub provenance: &'static str,
     /// A cause found in the text alone that no build can get past: no entry point (with what
     /// was found instead), or code for another version of the language. `None` when the text

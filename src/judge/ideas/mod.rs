@@ -280,7 +280,7 @@ mod tests {
     use crate::cases::config::Sweep;
 
     /// Each idea's counterexample on the shipped suite and the default sweep: what
-    /// `zuma-judge ideas` prints and the README shows.
+    /// `zuma-judge ideas` prints and GUIDE.md shows.
     #[test]
     fn every_idea_is_wrong_and_its_smallest_counterexample_is_known() {
         let mut oracle = Oracle::new();

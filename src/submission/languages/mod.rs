@@ -1,7 +1,7 @@
 //! The languages the judge runs, one file each. A file fills in one [`Language`] table row and
 //! keeps its harness (the worker side of the protocol, in that language) under `harness/`.
 //! Adding a language is one file here, its `mod` line and its entry in [`ALL`]; its fixtures,
-//! tests and package are listed in the README ("Layout", "Where to add things").
+//! tests and package are listed in ARCHITECTURE.md ("Where to change what").
 
 use crate::submission::language::Language;
 

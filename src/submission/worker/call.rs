@@ -107,7 +107,7 @@ impl Worker {
         // limit, or it is a harness's `memory` reply (a `MemoryError`, `OutOfMemoryError` or
         // `RangeError` it caught): taken as MLE whatever the judge measured, since a request
         // refused by `RLIMIT_AS` at once (`bytearray(4 << 30)`) leaves no trace the judge can
-        // read. A submission that writes this line itself picks MLE over WA or RE; the README
+        // read. A submission that writes this line itself picks MLE over WA or RE; GUIDE.md
         // says so.
         let limits = &call.limits;
         let near_limit =
