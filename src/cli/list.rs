@@ -100,7 +100,7 @@ fn languages_found() -> Vec<LanguageRow> {
                     Toolchain {
                         program: tool.program,
                         found: probed.clone().ok(),
-                        missing: probed.err(),
+                        missing: probed.err().map(|e| e.to_string()),
                     }
                 })
                 .collect(),

@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use super::found::Step;
 use crate::game::moves::{self, MovesCheck};
 use crate::game::oracle::{Oracle, Solved, WitnessError};
-use crate::game::rules::{Board, Colour, Constraints, Instance, Move};
+use crate::game::rules::{Board, Colour, Constraints, InputError, Instance, Move};
 
 /// What kind of claim.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -59,7 +59,7 @@ pub struct ClaimResult {
     /// The claim's board and hand with the oracle's answer, typed, for the reporters' witness,
     /// or why the input was rejected; `None` for a claim with no hand.
     #[serde(skip)]
-    pub solved: Option<Result<Solved, String>>,
+    pub solved: Option<Result<Solved, InputError>>,
 }
 
 /// A board and hand mentioned with no answer, and the oracle's answer for it.
@@ -92,13 +92,13 @@ pub fn solve(
     hand: &str,
     limits: &Constraints,
     oracle: &mut Oracle,
-) -> Result<Result<Solved, String>, WitnessError> {
+) -> Result<Result<Solved, InputError>, WitnessError> {
     match Instance::parse(board, hand, limits) {
         Ok(instance) => {
             let answer = oracle.solve(&instance)?;
             Ok(Ok(Solved { instance, answer }))
         }
-        Err(e) => Ok(Err(e.to_string())),
+        Err(e) => Ok(Err(e)),
     }
 }
 

@@ -7,6 +7,15 @@ use crate::judge::execute::{Executor, Failure, Outcome};
 use crate::judge::timing;
 use crate::judge::verdict::{Limit, Verdict, VerdictKind};
 
+/// Why a call gave no verdict: the judge, not the solution, failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CallError {
+    /// Judging stopped before the call gave a verdict ([`Failure::Stopped`]): Ctrl-C or
+    /// SIGTERM, or the judge's own worker could not start; why, e.g. `interrupted`.
+    #[error("{0}")]
+    Stopped(String),
+}
+
 /// Judges a call as [`judge_written`] does, then again, up to `[judging] reruns` times, while
 /// the fastest run so far is near the CPU limit: its CPU time in `[limit / MARGIN, limit *
 /// MARGIN)` ([`timing::MARGIN`] = 1.5) and its verdict one that CPU time decides (AC, WA, a
@@ -23,7 +32,7 @@ pub fn judge_stable(
     oracle: i32,
     config: &Config,
     (wall_ms, limit_seen): (u64, bool),
-) -> Result<(Verdict, Outcome, Vec<f64>), String> {
+) -> Result<(Verdict, Outcome, Vec<f64>), CallError> {
     let (mut verdict, mut out) = judge_written(exec, board, hand, oracle)?;
     let mut cpus = vec![out.cpu_ms];
     // Once a submission has a TLE or an MLE, a later near-limit TLE or MLE is not rerun: its
@@ -90,7 +99,12 @@ pub fn judge_as_written(
 ) -> (Verdict, f64) {
     match judge_written(exec, board, hand, oracle) {
         Ok((v, out)) => (v, out.wall_ms),
-        Err(message) => (Verdict::RunTimeError { message }, 0.0),
+        Err(why) => (
+            Verdict::RunTimeError {
+                message: why.to_string(),
+            },
+            0.0,
+        ),
     }
 }
 
@@ -101,7 +115,7 @@ pub fn judge_call(
     exec: &mut dyn Executor,
     instance: &Instance,
     oracle: i32,
-) -> Result<(Verdict, Outcome), String> {
+) -> Result<(Verdict, Outcome), CallError> {
     judge_written(
         exec,
         &instance.board.to_string(),
@@ -117,7 +131,7 @@ pub fn judge_written(
     board: &str,
     hand: &str,
     oracle: i32,
-) -> Result<(Verdict, Outcome), String> {
+) -> Result<(Verdict, Outcome), CallError> {
     let out = exec.call(board, hand);
     let verdict = match out.result.clone() {
         Ok(got) if got == oracle => Verdict::Accepted,
@@ -131,7 +145,7 @@ pub fn judge_written(
         Err(Failure::Crash(message)) => Verdict::RunTimeError { message },
         Err(Failure::TimeLimit(limit)) => Verdict::TimeLimitExceeded { limit },
         Err(Failure::MemoryLimit(limit)) => Verdict::MemoryLimitExceeded { limit },
-        Err(Failure::Stopped(why)) => return Err(why),
+        Err(Failure::Stopped(why)) => return Err(CallError::Stopped(why)),
     };
     Ok((verdict, out))
 }

@@ -6,7 +6,7 @@ use crate::cases::case::Case;
 use crate::cases::config::Config;
 use crate::game::oracle::{Answer, Solved};
 use crate::game::rules::Instance;
-use crate::judge::call::judge_stable;
+use crate::judge::call::{judge_stable, CallError};
 use crate::judge::case_result::CaseResult;
 use crate::judge::events::Event;
 use crate::judge::execute::{Executor, Outcome};
@@ -57,7 +57,7 @@ impl Judging<'_, '_> {
         &mut self,
         call: (&str, &str),
         oracle: i32,
-    ) -> Result<(Verdict, Outcome, Vec<f64>), String> {
+    ) -> Result<(Verdict, Outcome, Vec<f64>), CallError> {
         let wall = (
             self.tle.wall_ms(self.config),
             self.tle.seen || self.tle.mle_seen,

@@ -15,7 +15,7 @@ use std::os::unix::process::CommandExt as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Mutex, OnceLock};
+use std::sync::{mpsc, Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use sha2::{Digest, Sha256};
@@ -82,10 +82,33 @@ pub struct Outcome {
     pub ms: f64,
 }
 
-/// The version line of `tool`, or the "not found" message naming its Debian package. Probed
-/// once per process.
-pub fn probe(tool: &Tool) -> Result<String, String> {
-    static SEEN: OnceLock<Mutex<HashMap<&'static str, Result<String, String>>>> = OnceLock::new();
+/// Why a toolchain's version could not be had: the submission cannot be built here, and the
+/// text is the verdict's message (a missing toolchain).
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum ProbeError {
+    /// The program is not on `PATH` (nor, sandboxed, where the sandbox looks).
+    #[error("cannot build: `{program}` not found on PATH; Debian package {package}")]
+    NotFound {
+        /// The program, e.g. `g++`.
+        program: &'static str,
+        /// The Debian package that installs it.
+        package: &'static str,
+    },
+    /// The program was found but could not be started.
+    #[error("cannot build: `{program}` does not run: {error}")]
+    DoesNotRun {
+        /// The program, e.g. `g++`.
+        program: &'static str,
+        /// What the system said (shared: a probe's answer is kept for the process).
+        error: Arc<std::io::Error>,
+    },
+}
+
+/// The version line of `tool`, or why there is none (not found, naming its Debian package).
+/// Probed once per process.
+pub fn probe(tool: &Tool) -> Result<String, ProbeError> {
+    static SEEN: OnceLock<Mutex<HashMap<&'static str, Result<String, ProbeError>>>> =
+        OnceLock::new();
     let seen = SEEN.get_or_init(Default::default);
     if let Some(r) = seen
         .lock()
@@ -106,12 +129,10 @@ pub fn probe(tool: &Tool) -> Result<String, String> {
 /// earlier judge are then asked again.
 const PROBE_FORMAT: u32 = 2;
 
-fn probe_now(tool: &Tool) -> Result<String, String> {
-    let missing = || {
-        format!(
-            "cannot build: `{}` not found on PATH; Debian package {}",
-            tool.program, tool.package
-        )
+fn probe_now(tool: &Tool) -> Result<String, ProbeError> {
+    let missing = || ProbeError::NotFound {
+        program: tool.program,
+        package: tool.package,
     };
     // The program a sandboxed worker runs, which is not always the first on PATH (a shim).
     let path = if crate::submission::sandbox::status().is_on() {
@@ -166,14 +187,17 @@ fn multiplexer(path: &Path, program: &str) -> bool {
 }
 
 /// Runs `tool`'s version command: its first non-empty line, naming the program.
-fn ask_version(tool: &Tool, path: &Path) -> Result<String, String> {
+fn ask_version(tool: &Tool, path: &Path) -> Result<String, ProbeError> {
     // Named as on PATH: a multiplexer reads its role from argv[0].
     let out = Command::new(path)
         .arg0(tool.program)
         .args(tool.version_args)
         .stdin(Stdio::null())
         .output()
-        .map_err(|e| format!("cannot build: `{}` does not run: {e}", tool.program))?;
+        .map_err(|e| ProbeError::DoesNotRun {
+            program: tool.program,
+            error: Arc::new(e),
+        })?;
     let text = format!(
         "{}{}",
         String::from_utf8_lossy(&out.stdout),
@@ -229,7 +253,7 @@ pub fn build(language: &Language, paste: &Paste, builder: &Builder) -> Outcome {
         .collect::<Result<Vec<_>, _>>()
     {
         Ok(v) => v,
-        Err(m) => return none(Unjudged::ToolchainMissing(m)),
+        Err(m) => return none(Unjudged::ToolchainMissing(m.to_string())),
     };
     let toolchain = versions.first().cloned().unwrap_or_default();
     let recipe = (language.recipe)(paste);

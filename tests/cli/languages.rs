@@ -37,7 +37,10 @@ fn fixtures(id: &str) -> Vec<(String, String)> {
 /// "not found" verdict naming the program and its Debian package when it is not.
 fn check(id: &str, ce_line: &str) {
     let language = languages::by_id(id).unwrap_or_else(|| panic!("no language {id}"));
-    let missing = language.tools.iter().find_map(|t| build::probe(t).err());
+    let missing = language
+        .tools
+        .iter()
+        .find_map(|t| build::probe(t).err().map(|e| e.to_string()));
     if let (Some(why), Ok(_)) = (&missing, std::env::var("ZUMA_REQUIRE_TOOLCHAINS")) {
         panic!("ZUMA_REQUIRE_TOOLCHAINS is set (as in .ci/run), but: {why}");
     }
@@ -207,7 +210,10 @@ fn csharp() {
 #[ignore = "slow (6.7 s here: compiles and judges); .ci/run runs it"]
 fn go_memory_is_judged_on_the_resident_set() {
     let language = languages::by_id("go").unwrap();
-    let missing = language.tools.iter().find_map(|t| build::probe(t).err());
+    let missing = language
+        .tools
+        .iter()
+        .find_map(|t| build::probe(t).err().map(|e| e.to_string()));
     if let (Some(why), Ok(_)) = (&missing, std::env::var("ZUMA_REQUIRE_TOOLCHAINS")) {
         panic!("ZUMA_REQUIRE_TOOLCHAINS is set (as in .ci/run), but: {why}");
     }

@@ -4,10 +4,42 @@
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
 
+use caps::errors::CapsError;
+use landlock::RulesetError;
+use nix::errno::Errno;
 use nix::sys::resource::{setrlimit, Resource};
 use nix::unistd::{setresgid, setresuid, Gid, Uid};
 
 use super::{rules, BuildRules, Spec, FSIZE_MIB, NPROC};
+
+/// Why the sandboxed process could not be locked down; the text is what `sandbox-init` says
+/// after `sandbox: `. Each message holds the system's error.
+#[derive(Debug, thiserror::Error)]
+pub enum LockDownError {
+    /// An rlimit could not be set; the text names it as `RLIMIT_NPROC`.
+    #[error("{resource:?}: {errno}")]
+    Limit {
+        /// The limit.
+        resource: Resource,
+        /// The system's error.
+        errno: Errno,
+    },
+    /// A call that gives up privileges failed: `setgroups`, `setresgid`, `setresuid` or
+    /// `no_new_privs`.
+    #[error("{call}: {errno}")]
+    Privileges {
+        /// The call.
+        call: &'static str,
+        /// The system's error.
+        errno: Errno,
+    },
+    /// A capability set could not be cleared.
+    #[error("dropping capabilities: {0}")]
+    Capabilities(CapsError),
+    /// Landlock's rules could not be made or enforced.
+    #[error("Landlock: {0}")]
+    Landlock(RulesetError),
+}
 
 /// Files a sandboxed process may hold open at once (`RLIMIT_NOFILE`).
 pub const NOFILE: u64 = 1024;
@@ -28,8 +60,7 @@ pub const BUILD_UID: u32 = 199_999;
 /// In the sandboxed process, before it runs: limits, its own user (a root judge's box user, or
 /// root of its own user namespace without capabilities), `no_new_privs`, every descriptor
 /// past the protocol's closed, and Landlock. Says what Landlock enforces.
-pub fn lock_down(spec: &Spec, as_root: bool, box_uid: u32) -> Result<String, String> {
-    let limit = |r: Resource, v: u64| setrlimit(r, v, v).map_err(|x| format!("{r:?}: {x}"));
+pub fn lock_down(spec: &Spec, as_root: bool, box_uid: u32) -> Result<String, LockDownError> {
     match &spec.build {
         None => {
             limit(Resource::RLIMIT_NPROC, NPROC)?;
@@ -50,15 +81,14 @@ pub fn lock_down(spec: &Spec, as_root: bool, box_uid: u32) -> Result<String, Str
     } else {
         drop_capabilities()?;
     }
-    nix::sys::prctl::set_no_new_privs().map_err(|x| format!("no_new_privs: {x}"))?;
-    rules::landlock(spec.build.as_ref()).map_err(|x| format!("Landlock: {x}"))
+    nix::sys::prctl::set_no_new_privs().map_err(failed("no_new_privs"))?;
+    rules::landlock(spec.build.as_ref()).map_err(LockDownError::Landlock)
 }
 
 /// A build's limits: processes, file size, CPU seconds (`RLIMIT_CPU`, each process) and
 /// private memory (`RLIMIT_DATA`: a compiler that reads `/dev/zero` stops there, while a JVM's
 /// reserved but unused heap does not count).
-fn build_limits(rules: &BuildRules) -> Result<(), String> {
-    let limit = |r: Resource, v: u64| setrlimit(r, v, v).map_err(|x| format!("{r:?}: {x}"));
+fn build_limits(rules: &BuildRules) -> Result<(), LockDownError> {
     limit(Resource::RLIMIT_NPROC, BUILD_NPROC)?;
     limit(Resource::RLIMIT_FSIZE, BUILD_FSIZE_MIB * 1024 * 1024)?;
     limit(Resource::RLIMIT_CPU, rules.cpu_s)?;
@@ -66,6 +96,16 @@ fn build_limits(rules: &BuildRules) -> Result<(), String> {
         Resource::RLIMIT_DATA,
         rules.memory_mib.saturating_mul(1024 * 1024),
     )
+}
+
+/// Sets the soft and hard limit of `resource` to `value`.
+fn limit(resource: Resource, value: u64) -> Result<(), LockDownError> {
+    setrlimit(resource, value, value).map_err(|errno| LockDownError::Limit { resource, errno })
+}
+
+/// A `map_err` for a `call` that gives up privileges.
+fn failed(call: &'static str) -> impl FnOnce(Errno) -> LockDownError {
+    move |errno| LockDownError::Privileges { call, errno }
 }
 
 /// Marks every descriptor from `first` on close-on-exec: nothing the judge inherited (a
@@ -85,15 +125,15 @@ pub fn close_from(first: i32) {
 }
 
 /// Switches to `u`:`g` with no supplementary groups, giving it the judge's pipes first.
-fn become_user(u: Uid, g: Gid) -> Result<(), String> {
+fn become_user(u: Uid, g: Gid) -> Result<(), LockDownError> {
     give_pipes(u, g);
-    nix::unistd::setgroups(&[]).map_err(|x| format!("setgroups: {x}"))?;
-    setresgid(g, g, g).map_err(|x| format!("setresgid: {x}"))?;
-    setresuid(u, u, u).map_err(|x| format!("setresuid: {x}"))
+    nix::unistd::setgroups(&[]).map_err(failed("setgroups"))?;
+    setresgid(g, g, g).map_err(failed("setresgid"))?;
+    setresuid(u, u, u).map_err(failed("setresuid"))
 }
 
 /// Drops every capability (root of a user namespace).
-fn drop_capabilities() -> Result<(), String> {
+fn drop_capabilities() -> Result<(), LockDownError> {
     for set in [
         caps::CapSet::Bounding,
         caps::CapSet::Ambient,
@@ -101,7 +141,7 @@ fn drop_capabilities() -> Result<(), String> {
         caps::CapSet::Effective,
         caps::CapSet::Permitted,
     ] {
-        caps::clear(None, set).map_err(|x| format!("dropping capabilities: {x}"))?;
+        caps::clear(None, set).map_err(LockDownError::Capabilities)?;
     }
     Ok(())
 }

@@ -47,6 +47,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
+use nix::errno::Errno;
 use nix::fcntl::{open, OFlag};
 use nix::sched::{unshare, CloneFlags};
 use nix::sys::signal::{raise, signal, SigHandler};
@@ -63,10 +64,10 @@ mod rules;
 mod view;
 
 pub use cgroup::{memory_measure, CpuCgroup, MemoryCgroup};
-use limits::lock_down;
 pub use limits::{close_from, BUILD_UID};
+use limits::{lock_down, LockDownError};
 use rules::landlock_abi;
-use view::build_view;
+use view::{build_view, ViewError};
 
 /// `PATH` inside the sandbox.
 pub const PATH: &str = "/usr/local/bin:/usr/bin:/bin";
@@ -435,18 +436,69 @@ pub fn init_main(args: &[OsString]) -> ! {
 
 enum Never {}
 
-fn outer(args: &[OsString]) -> Result<Never, String> {
+/// Why `sandbox-init` could not run the program; it says `sandbox: ` and the text, and ends
+/// with code 125. Each message holds the system's error.
+#[derive(Debug, thiserror::Error)]
+enum InitError {
+    /// Started with no spec, or one that does not parse.
+    #[error("usage: zuma-judge sandbox-init SPEC PROGRAM ARGS... (started by the judge)")]
+    Usage,
+    /// A spec that is not a probe, and no program.
+    #[error("no program to run")]
+    NoProgram,
+    /// A cgroup of the spec could not be joined.
+    #[error("joining {}: {error}", cgroup.display())]
+    JoinCgroup { cgroup: PathBuf, error: io::Error },
+    /// The namespaces could not be made.
+    #[error("unprivileged namespaces are not available: unshare: {0}")]
+    Unshare(Errno),
+    /// A file of `/proc/self` that maps the user namespace's IDs could not be written.
+    #[error("{file}: {error}")]
+    MapIds {
+        file: &'static str,
+        error: io::Error,
+    },
+    /// A system call the outer or init makes failed: `pipe`, `fork`.
+    #[error("{call}: {errno}")]
+    Call { call: &'static str, errno: Errno },
+    /// The file view could not be built.
+    #[error(transparent)]
+    View(#[from] ViewError),
+    /// The process could not be locked down.
+    #[error(transparent)]
+    LockDown(#[from] LockDownError),
+    /// The program's folder could not be entered.
+    #[error("chdir {}: {errno}", dir.display())]
+    Chdir { dir: PathBuf, errno: Errno },
+    /// An argument or an environment entry holds a NUL byte.
+    #[error("a NUL byte in the command")]
+    NulByte,
+    /// `execve` failed.
+    #[error("cannot run {}: {errno}", program.to_string_lossy())]
+    Exec { program: OsString, errno: Errno },
+}
+
+/// A `map_err` for a failed system `call`.
+fn failed(call: &'static str) -> impl FnOnce(Errno) -> InitError {
+    move |errno| InitError::Call { call, errno }
+}
+
+fn outer(args: &[OsString]) -> Result<Never, InitError> {
     let spec: Spec = args
         .first()
         .and_then(|s| serde_json::from_slice(s.as_bytes()).ok())
-        .ok_or("usage: zuma-judge sandbox-init SPEC PROGRAM ARGS... (started by the judge)")?;
+        .ok_or(InitError::Usage)?;
     let command = &args[1..];
     if command.is_empty() && !spec.probe {
-        return Err("no program to run".into());
+        return Err(InitError::NoProgram);
     }
     for cgroup in &spec.cgroups {
-        fs::write(cgroup.join("cgroup.procs"), std::process::id().to_string())
-            .map_err(|e| format!("joining {}: {e}", cgroup.display()))?;
+        fs::write(cgroup.join("cgroup.procs"), std::process::id().to_string()).map_err(
+            |error| InitError::JoinCgroup {
+                cgroup: cgroup.clone(),
+                error,
+            },
+        )?;
     }
     let as_root = geteuid().is_root();
     let mut flags = CloneFlags::CLONE_NEWNS
@@ -458,16 +510,15 @@ fn outer(args: &[OsString]) -> Result<Never, String> {
         flags |= CloneFlags::CLONE_NEWUSER;
     }
     let (uid, gid) = (geteuid(), getegid());
-    unshare(flags)
-        .map_err(|e| format!("unprivileged namespaces are not available: unshare: {e}"))?;
+    unshare(flags).map_err(InitError::Unshare)?;
     if !as_root {
         map_ids(uid, gid)?;
     }
-    let (status_r, status_w) = nix::unistd::pipe().map_err(|e| format!("pipe: {e}"))?;
+    let (status_r, status_w) = nix::unistd::pipe().map_err(failed("pipe"))?;
     let box_uid = BOX_UID_BASE + std::process::id();
     // SAFETY: this process is single-threaded (sandbox-init runs before anything starts a
     // thread), so the child may do anything.
-    match unsafe { fork() }.map_err(|e| format!("fork: {e}"))? {
+    match unsafe { fork() }.map_err(failed("fork"))? {
         ForkResult::Child => {
             drop(status_r);
             let code = match namespace_init(&spec, command, status_w, (as_root, box_uid)) {
@@ -488,9 +539,10 @@ fn outer(args: &[OsString]) -> Result<Never, String> {
 }
 
 /// Maps this process's user and group to root of its new user namespace.
-fn map_ids(uid: Uid, gid: Gid) -> Result<(), String> {
-    let write = |file: &str, text: String| {
-        fs::write(format!("/proc/self/{file}"), text).map_err(|e| format!("{file}: {e}"))
+fn map_ids(uid: Uid, gid: Gid) -> Result<(), InitError> {
+    let write = |file: &'static str, text: String| {
+        fs::write(format!("/proc/self/{file}"), text)
+            .map_err(|error| InitError::MapIds { file, error })
     };
     write("setgroups", "deny".into())?;
     write("uid_map", format!("0 {uid} 1"))?;
@@ -513,7 +565,7 @@ fn quiet_stdio(spec: &Spec) {
 }
 
 /// Waits for init and ends as the submission did: its raw wait status comes through `status`.
-fn mirror(init: Pid, status: OwnedFd) -> Result<Never, String> {
+fn mirror(init: Pid, status: OwnedFd) -> ! {
     let mut raw = [0u8; 4];
     let got = fs::File::from(status).read_exact(&mut raw).is_ok();
     let init_status = loop {
@@ -546,7 +598,7 @@ fn namespace_init(
     command: &[OsString],
     status: OwnedFd,
     (as_root, box_uid): (bool, u32),
-) -> Result<Never, String> {
+) -> Result<Never, InitError> {
     // SAFETY: plain system call; init dies with the outer.
     unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) };
     // The submission must not open `/proc/1/exe` (the judge's binary, with its oracle) or
@@ -581,12 +633,13 @@ fn namespace_init(
         std::process::exit(0);
     }
     // SAFETY: init is single-threaded.
-    match unsafe { fork() }.map_err(|e| format!("fork: {e}"))? {
+    match unsafe { fork() }.map_err(failed("fork"))? {
         ForkResult::Child => {
             drop(status);
             // A session of its own: `kill(0, ..)` reaches only the submission's processes.
             let _ = nix::unistd::setsid();
-            let why = match lock_down(spec, as_root, box_uid).and_then(|_| exec(spec, command)) {
+            let locked = lock_down(spec, as_root, box_uid).map_err(InitError::from);
+            let why = match locked.and_then(|_| exec(spec, command)) {
                 Ok(never) => match never {},
                 Err(e) => e,
             };
@@ -601,7 +654,7 @@ fn namespace_init(
 }
 
 /// Reaps every process that ends in the namespace until the submission's first one does.
-fn reap(first: Pid, status: OwnedFd) -> Result<Never, String> {
+fn reap(first: Pid, status: OwnedFd) -> ! {
     loop {
         let mut raw = 0;
         // SAFETY: plain system call on a stack value.
@@ -618,10 +671,13 @@ fn reap(first: Pid, status: OwnedFd) -> Result<Never, String> {
 
 /// Runs the submission's program (or a build's compiler), in `/tmp` (its build folder), with a
 /// clean environment.
-fn exec(spec: &Spec, command: &[OsString]) -> Result<Never, String> {
+fn exec(spec: &Spec, command: &[OsString]) -> Result<Never, InitError> {
     let cwd = spec.build.as_ref().map_or(Path::new("/tmp"), |b| &b.cwd);
-    chdir(cwd).map_err(|x| format!("chdir {}: {x}", cwd.display()))?;
-    let c = |s: &[u8]| CString::new(s).map_err(|_| "a NUL byte in the command".to_string());
+    chdir(cwd).map_err(|errno| InitError::Chdir {
+        dir: cwd.to_path_buf(),
+        errno,
+    })?;
+    let c = |s: &[u8]| CString::new(s).map_err(|_| InitError::NulByte);
     let argv: Vec<CString> = command
         .iter()
         .map(|a| c(a.as_bytes()))
@@ -641,9 +697,9 @@ fn exec(spec: &Spec, command: &[OsString]) -> Result<Never, String> {
         kv.extend_from_slice(v.as_bytes());
         env.push(c(&kv)?);
     }
-    let err = execve(&argv[0], &argv, &env).unwrap_err();
-    Err(format!(
-        "cannot run {}: {err}",
-        command[0].to_string_lossy()
-    ))
+    let errno = execve(&argv[0], &argv, &env).unwrap_err();
+    Err(InitError::Exec {
+        program: command[0].clone(),
+        errno,
+    })
 }

@@ -3,10 +3,12 @@
 //! folders bound read-write; a new `/proc`; a private, size-limited `/tmp`.
 
 use std::fs;
+use std::io;
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
+use nix::errno::Errno;
 use nix::fcntl::{open, OFlag};
 use nix::mount::{mount, umount2, MntFlags, MsFlags};
 use nix::sys::stat::Mode;
@@ -15,6 +17,77 @@ use nix::unistd::{chdir, pivot_root};
 
 use super::limits::BUILD_FSIZE_MIB;
 use super::{Spec, DEVICES, DEV_LINKS, ETC, FSIZE_MIB, ROOTS};
+
+/// Why the view could not be built; the text is what `sandbox-init` says after `sandbox: `.
+/// Each message holds the system's error.
+#[derive(Debug, thiserror::Error)]
+pub enum ViewError {
+    /// A system call on the mounts or the root failed: what it was doing (`pivot_root`,
+    /// `making mounts private`), and the error.
+    #[error("{what}: {errno}")]
+    Call {
+        /// What the call was for.
+        what: &'static str,
+        /// The system's error.
+        errno: Errno,
+    },
+    /// The tmpfs at `at` (the view's root or its `/tmp`) could not be mounted.
+    #[error("mounting a tmpfs on {}: {errno}", at.display())]
+    Tmpfs {
+        /// Where it was to be mounted.
+        at: PathBuf,
+        /// The system's error.
+        errno: Errno,
+    },
+    /// A source of the view could not be opened.
+    #[error("opening {}: {errno}", path.display())]
+    Open {
+        /// The host path.
+        path: PathBuf,
+        /// The system's error.
+        errno: Errno,
+    },
+    /// A folder, file or link of the view could not be made at `at`.
+    #[error("{}: {error}", at.display())]
+    Make {
+        /// The path inside the view being made.
+        at: PathBuf,
+        /// The system's error.
+        error: io::Error,
+    },
+    /// A source could not be bound into the view.
+    #[error("binding {}: {errno}", path.display())]
+    Bind {
+        /// The host path.
+        path: PathBuf,
+        /// The system's error.
+        errno: Errno,
+    },
+    /// The flags of the host mount under a bind could not be read.
+    #[error("statvfs {}: {errno}", at.display())]
+    Statvfs {
+        /// The bind, inside the view.
+        at: PathBuf,
+        /// The system's error.
+        errno: Errno,
+    },
+    /// A bind could not be remounted read-only.
+    #[error("making {} read-only: {errno}", path.display())]
+    ReadOnly {
+        /// The host path.
+        path: PathBuf,
+        /// The system's error.
+        errno: Errno,
+    },
+    /// A build's folder could not be remounted writable only (no devices, nothing run).
+    #[error("making {} writable only: {errno}", path.display())]
+    WritableOnly {
+        /// The host path.
+        path: PathBuf,
+        /// The system's error.
+        errno: Errno,
+    },
+}
 
 /// Everything shown in the view, host path first: [`ROOTS`], [`ETC`], [`DEVICES`] and the
 /// spec's own.
@@ -58,7 +131,7 @@ type Link = (PathBuf, PathBuf);
 
 /// What the view shows, opened: each source that exists as a path descriptor (and whether it
 /// is a folder), and each symbolic link among them with its target, to be made again inside.
-fn open_sources(spec: &Spec) -> Result<(Vec<Bind>, Vec<Link>), String> {
+fn open_sources(spec: &Spec) -> Result<(Vec<Bind>, Vec<Link>), ViewError> {
     let mut binds = Vec::new();
     let mut links = Vec::new();
     for path in sources(spec) {
@@ -71,8 +144,12 @@ fn open_sources(spec: &Spec) -> Result<(Vec<Bind>, Vec<Link>), String> {
             }
             continue;
         }
-        let fd = open(&path, OFlag::O_PATH | OFlag::O_CLOEXEC, Mode::empty())
-            .map_err(|err| format!("opening {}: {err}", path.display()))?;
+        let fd = open(&path, OFlag::O_PATH | OFlag::O_CLOEXEC, Mode::empty()).map_err(|errno| {
+            ViewError::Open {
+                path: path.clone(),
+                errno,
+            }
+        })?;
         binds.push((path, fd, meta.is_dir()));
     }
     Ok((binds, links))
@@ -80,7 +157,7 @@ fn open_sources(spec: &Spec) -> Result<(Vec<Bind>, Vec<Link>), String> {
 
 /// Builds the view and makes it the root: a read-only tmpfs with the [`sources`] bound in
 /// read-only, a new `/proc` and a private `/tmp`.
-pub fn build_view(spec: &Spec) -> Result<(), String> {
+pub fn build_view(spec: &Spec) -> Result<(), ViewError> {
     mount(
         None::<&str>,
         "/",
@@ -96,7 +173,7 @@ pub fn build_view(spec: &Spec) -> Result<(), String> {
     tmpfs(root, "1m", "0755")?;
     // The private /tmp first: a build under the machine's /tmp is then bound inside it.
     let tmp = root.join("tmp");
-    fs::create_dir_all(&tmp).map_err(|x| format!("{}: {x}", tmp.display()))?;
+    fs::create_dir_all(&tmp).map_err(made(&tmp))?;
     let tmp_mib = if spec.build.is_some() {
         BUILD_FSIZE_MIB
     } else {
@@ -115,21 +192,28 @@ pub fn build_view(spec: &Spec) -> Result<(), String> {
     for (path, to) in links.into_iter().chain(dev_links) {
         let at = inside(root, &path);
         make_parent(&at)?;
-        std::os::unix::fs::symlink(&to, &at).map_err(|x| format!("{}: {x}", at.display()))?;
+        std::os::unix::fs::symlink(&to, &at).map_err(made(&at))?;
     }
     mount_proc(root)?;
     enter(root)
 }
 
 /// A `map_err` for a failed system call: `what` it was doing, and the error.
-fn errno(what: &str) -> impl FnOnce(nix::errno::Errno) -> String {
-    let what = what.to_string();
-    move |err| format!("{what}: {err}")
+fn errno(what: &'static str) -> impl FnOnce(Errno) -> ViewError {
+    move |errno| ViewError::Call { what, errno }
+}
+
+/// A `map_err` for a folder, file or link of the view that could not be made at `at`.
+fn made(at: &Path) -> impl FnOnce(io::Error) -> ViewError + '_ {
+    move |error| ViewError::Make {
+        at: at.to_path_buf(),
+        error,
+    }
 }
 
 /// Mounts a tmpfs of `size` and `mode` at `at`. Nothing written in the view can be run: no
 /// copy of a binary patched in /tmp.
-fn tmpfs(at: &Path, size: &str, mode: &str) -> Result<(), String> {
+fn tmpfs(at: &Path, size: &str, mode: &str) -> Result<(), ViewError> {
     mount(
         Some("tmpfs"),
         at,
@@ -137,13 +221,16 @@ fn tmpfs(at: &Path, size: &str, mode: &str) -> Result<(), String> {
         MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC,
         Some(format!("size={size},mode={mode}").as_str()),
     )
-    .map_err(errno(&format!("mounting a tmpfs on {}", at.display())))
+    .map_err(|errno| ViewError::Tmpfs {
+        at: at.to_path_buf(),
+        errno,
+    })
 }
 
 /// A new `/proc` in the view at `root`: it shows only the sandbox's own processes.
-fn mount_proc(root: &Path) -> Result<(), String> {
+fn mount_proc(root: &Path) -> Result<(), ViewError> {
     let proc = root.join("proc");
-    fs::create_dir_all(&proc).map_err(|x| format!("{}: {x}", proc.display()))?;
+    fs::create_dir_all(&proc).map_err(made(&proc))?;
     mount(
         Some("proc"),
         &proc,
@@ -155,7 +242,7 @@ fn mount_proc(root: &Path) -> Result<(), String> {
 }
 
 /// Makes the view at `root` the root, detaches the old one, and makes the new one read-only.
-fn enter(root: &Path) -> Result<(), String> {
+fn enter(root: &Path) -> Result<(), ViewError> {
     chdir(root).map_err(errno("chdir"))?;
     pivot_root(".", ".").map_err(errno("pivot_root"))?;
     umount2(".", MntFlags::MNT_DETACH).map_err(errno("detaching the old root"))?;
@@ -171,7 +258,7 @@ fn enter(root: &Path) -> Result<(), String> {
 }
 
 /// A build's own folders, opened: bound read-write.
-fn open_writable(spec: &Spec) -> Result<Vec<(PathBuf, OwnedFd)>, String> {
+fn open_writable(spec: &Spec) -> Result<Vec<(PathBuf, OwnedFd)>, ViewError> {
     let Some(rules) = &spec.build else {
         return Ok(Vec::new());
     };
@@ -181,24 +268,31 @@ fn open_writable(spec: &Spec) -> Result<Vec<(PathBuf, OwnedFd)>, String> {
         .map(|path| {
             open(path, OFlag::O_PATH | OFlag::O_CLOEXEC, Mode::empty())
                 .map(|fd| (path.clone(), fd))
-                .map_err(|err| format!("opening {}: {err}", path.display()))
+                .map_err(|errno| ViewError::Open {
+                    path: path.clone(),
+                    errno,
+                })
         })
         .collect()
 }
 
 /// Binds the opened folder `path` at the same place under `root`, writable, without devices,
 /// set-user-ID programs or anything run from it.
-fn bind_writable(root: &Path, path: &Path, fd: &OwnedFd) -> Result<(), String> {
+fn bind_writable(root: &Path, path: &Path, fd: &OwnedFd) -> Result<(), ViewError> {
     let at = inside(root, path);
-    fs::create_dir_all(&at).map_err(|x| format!("{}: {x}", at.display()))?;
+    fs::create_dir_all(&at).map_err(made(&at))?;
     bind(path, fd, &at)?;
     let flags = remount_flags(&at, MsFlags::MS_NODEV | MsFlags::MS_NOEXEC)?;
-    mount(None::<&str>, &at, None::<&str>, flags, None::<&str>)
-        .map_err(|x| format!("making {} writable only: {x}", path.display()))
+    mount(None::<&str>, &at, None::<&str>, flags, None::<&str>).map_err(|errno| {
+        ViewError::WritableOnly {
+            path: path.to_path_buf(),
+            errno,
+        }
+    })
 }
 
 /// Binds `path`, opened as `fd`, at `at`.
-fn bind(path: &Path, fd: &OwnedFd, at: &Path) -> Result<(), String> {
+fn bind(path: &Path, fd: &OwnedFd, at: &Path) -> Result<(), ViewError> {
     let source = format!("/proc/self/fd/{}", fd.as_raw_fd());
     mount(
         Some(source.as_str()),
@@ -207,7 +301,10 @@ fn bind(path: &Path, fd: &OwnedFd, at: &Path) -> Result<(), String> {
         MsFlags::MS_BIND | MsFlags::MS_REC,
         None::<&str>,
     )
-    .map_err(|x| format!("binding {}: {x}", path.display()))
+    .map_err(|errno| ViewError::Bind {
+        path: path.to_path_buf(),
+        errno,
+    })
 }
 
 /// `root` + `path` (absolute).
@@ -215,35 +312,42 @@ fn inside(root: &Path, path: &Path) -> PathBuf {
     root.join(path.strip_prefix("/").unwrap_or(path))
 }
 
-fn make_parent(at: &Path) -> Result<(), String> {
+fn make_parent(at: &Path) -> Result<(), ViewError> {
     let parent = at.parent().unwrap_or(Path::new("/"));
-    fs::create_dir_all(parent).map_err(|x| format!("{}: {x}", parent.display()))
+    fs::create_dir_all(parent).map_err(made(parent))
 }
 
 /// Binds the opened `path` at the same place under `root`, read-only (a device stays writable:
 /// writing to `/dev/null` changes no file). A remount keeps the flags the host mount has, which
 /// a user namespace may not drop (`nosuid`, `noexec`, the atime flags).
-fn bind_read_only(root: &Path, path: &Path, fd: &OwnedFd, is_dir: bool) -> Result<(), String> {
+fn bind_read_only(root: &Path, path: &Path, fd: &OwnedFd, is_dir: bool) -> Result<(), ViewError> {
     let at = inside(root, path);
     if is_dir {
-        fs::create_dir_all(&at).map_err(|x| format!("{}: {x}", at.display()))?;
+        fs::create_dir_all(&at).map_err(made(&at))?;
     } else {
         make_parent(&at)?;
-        fs::File::create(&at).map_err(|x| format!("{}: {x}", at.display()))?;
+        fs::File::create(&at).map_err(made(&at))?;
     }
     bind(path, fd, &at)?;
     if path.starts_with("/dev") {
         return Ok(());
     }
     let flags = remount_flags(&at, MsFlags::MS_RDONLY)?;
-    mount(None::<&str>, &at, None::<&str>, flags, None::<&str>)
-        .map_err(|x| format!("making {} read-only: {x}", path.display()))
+    mount(None::<&str>, &at, None::<&str>, flags, None::<&str>).map_err(|errno| {
+        ViewError::ReadOnly {
+            path: path.to_path_buf(),
+            errno,
+        }
+    })
 }
 
 /// The flags that remount the bind at `at` with `extra` and `nosuid`, keeping the flags the
 /// host mount has, which a user namespace may not drop (`nodev`, `noexec`, the atime flags).
-fn remount_flags(at: &Path, extra: MsFlags) -> Result<MsFlags, String> {
-    let host = statvfs(at).map_err(|x| format!("statvfs {}: {x}", at.display()))?;
+fn remount_flags(at: &Path, extra: MsFlags) -> Result<MsFlags, ViewError> {
+    let host = statvfs(at).map_err(|errno| ViewError::Statvfs {
+        at: at.to_path_buf(),
+        errno,
+    })?;
     let mut flags = MsFlags::MS_REMOUNT | MsFlags::MS_BIND | MsFlags::MS_NOSUID | extra;
     for (st, ms) in [
         (FsFlags::ST_NODEV, MsFlags::MS_NODEV),
