@@ -28,10 +28,12 @@
 //!   (`PR_SET_PDEATHSIG`). Processes started during a case are killed when it ends by the
 //!   worker (see [`crate::submission::tree`]).
 //!
-//! A build step runs as `sandbox-init` too ([`wrap_build`]), but only under Landlock: it keeps
-//! the judge's user, environment and namespaces (compilers want their homes and caches), and may
-//! read only the toolchain's folders and write only its build folder, so a submission cannot
-//! read the case files at compile time (`include_str!`, `#include`).
+//! A build step runs as `sandbox-init` too ([`wrap_build`]), in the same namespaces and view as
+//! a worker, plus its compiler's installation and its own build folder, writable; under a root
+//! judge as a user of its own ([`BUILD_UID`]), with `HOME=/tmp`, its own rlimits (CPU, memory,
+//! processes, file size: `judge.toml`'s `[build]`) and a wall limit the judge enforces, so a
+//! submission cannot read the case files at compile time (`include_str!`, `#include`), reach
+//! the network or outlive its build.
 //!
 //! Programs are looked up on the judge's `PATH`; inside, `PATH` is [`PATH`]. A program outside
 //! the view's folders is bound in with its installation (the folder above its `bin/`); a shim
