@@ -2,7 +2,6 @@
 //! judges and how it is called, the report written out, the counterexample recorded, the
 //! progress bar.
 
-use std::io::Write as _;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
@@ -121,14 +120,6 @@ impl Hunted {
                 None => Box::new(InProcess::new(self.solution())),
             },
         }
-    }
-}
-
-pub fn emit(text: &str, out: Option<&Path>) -> Result<()> {
-    match out {
-        Some(path) => zuma_judge::atomic::write(path, text.as_bytes())
-            .with_context(|| format!("cannot write {}", path.display())),
-        None => Ok(std::io::stdout().write_all(text.as_bytes())?),
     }
 }
 
