@@ -67,7 +67,7 @@ pub fn run(config: &Config, args: EditorialArgs) -> Result<Exit> {
         strict: args.strict,
         budget: std::time::Duration::from_secs(args.code_budget),
     };
-    let bar = super::hunted::Bar::new("checking code");
+    let bar = super::bar::Bar::new("checking code");
     let review = editorial::review(
         &files,
         config,

@@ -11,7 +11,9 @@ use zuma_judge::hunt::exhaust::{self, Shard};
 use zuma_judge::report::{hunt, writer};
 
 use super::args::{Calls, HuntFormat, Recording};
-use super::hunted::{record, Bar, Hunted};
+use super::bar::Bar;
+use super::hunted::Hunted;
+use super::recorded::record;
 
 /// Flags of `exhaust`.
 #[derive(clap::Args)]

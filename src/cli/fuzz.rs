@@ -12,7 +12,8 @@ use zuma_judge::hunt::fuzz::{self, Stop};
 use zuma_judge::report::writer;
 
 use super::args::{Calls, HuntFormat, Recording};
-use super::hunted::{record, Hunted};
+use super::hunted::Hunted;
+use super::recorded::record;
 
 /// Flags of `fuzz`.
 #[derive(clap::Args)]

@@ -14,7 +14,8 @@ use zuma_judge::hunt::merge;
 use zuma_judge::report::{hunt, writer};
 
 use super::args::{HuntFormat, Recording};
-use super::hunted::{record, Hunted};
+use super::hunted::Hunted;
+use super::recorded::record;
 
 /// Flags of `merge`.
 #[derive(clap::Args)]
