@@ -5,10 +5,9 @@
 //! answer either), 1 when anything is refuted or unread, 2 on a usage error or an unreadable
 //! file, 3 when a code block's toolchain is missing.
 
-use std::io::Write as _;
 use std::path::PathBuf;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 use super::outputs::Output;
 
@@ -16,25 +15,8 @@ use zuma_judge::cases::config::Config;
 use zuma_judge::editorial::{self, grade};
 use zuma_judge::exit::Exit;
 use zuma_judge::judge::interrupt;
-use zuma_judge::report::editorial as report;
-use zuma_judge::report::{ReportFormat, ReportSpec};
-
-/// Output formats of `editorial`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum EditorialFormat {
-    /// Text for people.
-    Human,
-    /// A review to paste as a comment to the editorial's author.
-    Markdown,
-    /// One JSON object (`schema_version`, `claims`, `mentions`, `code`, `summary`).
-    Json,
-    /// One self-contained page: the claims, the code blocks' verdicts, witnesses drawn.
-    Html,
-}
-
-impl ReportFormat for EditorialFormat {
-    const EXAMPLE: &'static str = "html=review.html";
-}
+use zuma_judge::report::editorial::{self as report, EditorialFormat};
+use zuma_judge::report::{writer, ReportSpec};
 
 /// Flags of `editorial`.
 #[derive(clap::Args)]
@@ -85,7 +67,7 @@ pub fn run(config: &Config, args: EditorialArgs) -> Result<Exit> {
         strict: args.strict,
         budget: std::time::Duration::from_secs(args.code_budget),
     };
-    let bar = super::hunted::Bar::new("checking code");
+    let bar = super::bar::Bar::new("checking code");
     let review = editorial::review(
         &files,
         config,
@@ -121,31 +103,12 @@ fn read(args: &EditorialArgs, config: &Config) -> Result<Vec<(String, String)>, 
     Ok(files)
 }
 
-/// Writes the review to standard output, each `--report` and the `--save` case file, files
-/// atomically and without colour.
+/// Writes the review to standard output and each `--report`, and the `--save` case file.
 fn write(review: &editorial::Review, args: &EditorialArgs) -> Result<()> {
-    let write = |path: &std::path::Path, text: &str| {
-        zuma_judge::atomic::write(path, text.as_bytes())
-            .with_context(|| format!("cannot write {}", path.display()))
-    };
-    anstream::stdout().write_all(render(review, args.format).as_bytes())?;
-    for spec in &args.reports {
-        let text = zuma_judge::report::draw::plain(&render(review, spec.format));
-        write(&spec.path, &text)?;
-    }
+    writer::write(review, args.format, None, &args.reports)?;
     if let Some(path) = &args.save {
-        write(path, &report::case_file(review))?;
+        writer::to_file(path, report::case_file(review).as_bytes())?;
         zuma_judge::eprintln_lossy!("saved the claims as cases in {}", path.display());
     }
     Ok(())
-}
-
-/// The review in `format`.
-fn render(review: &editorial::Review, format: EditorialFormat) -> String {
-    match format {
-        EditorialFormat::Human => report::human(review),
-        EditorialFormat::Markdown => report::markdown(review),
-        EditorialFormat::Json => report::json(review),
-        EditorialFormat::Html => zuma_judge::report::html::editorial(review),
-    }
 }

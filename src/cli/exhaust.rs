@@ -8,10 +8,12 @@ use anyhow::Result;
 use zuma_judge::cases::config::Config;
 use zuma_judge::exit::Exit;
 use zuma_judge::hunt::exhaust::{self, Shard};
-use zuma_judge::report::hunt;
+use zuma_judge::report::{hunt, writer};
 
 use super::args::{Calls, HuntFormat, Recording};
-use super::hunted::{emit, record, Bar, Hunted};
+use super::bar::Bar;
+use super::hunted::Hunted;
+use super::recorded::record;
 
 /// Flags of `exhaust`.
 #[derive(clap::Args)]
@@ -80,11 +82,7 @@ pub fn run(config: &Config, a: ExhaustArgs) -> Result<Exit> {
     let make = || hunted.executor();
     let report = exhaust::run(sol, &make, &opts, &config.constraints, &bar)?;
     bar.0.finish_and_clear();
-    let text = match a.format {
-        HuntFormat::Json => zuma_judge::report::versioned_json(&report)?,
-        HuntFormat::Human => hunt::exhaust(&report, None),
-    };
-    emit(&text, a.out.as_deref())?;
+    writer::write(&hunt::Sweep(&report, None), a.format, a.out.as_deref(), &[])?;
     match (&report.counterexample, a.recording.no_record, a.shard) {
         (Some(cx), false, None) => record(
             &a.recording.regressions,

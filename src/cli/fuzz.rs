@@ -9,10 +9,11 @@ use anyhow::{bail, Result};
 use zuma_judge::cases::config::Config;
 use zuma_judge::exit::Exit;
 use zuma_judge::hunt::fuzz::{self, Stop};
-use zuma_judge::report::hunt;
+use zuma_judge::report::writer;
 
 use super::args::{Calls, HuntFormat, Recording};
-use super::hunted::{emit, record, Hunted};
+use super::hunted::Hunted;
+use super::recorded::record;
 
 /// Flags of `fuzz`.
 #[derive(clap::Args)]
@@ -72,11 +73,7 @@ pub fn run(config: &Config, a: FuzzArgs) -> Result<Exit> {
     };
     let make = || hunted.executor();
     let report = fuzz::run(sol, &make, &opts, &config.constraints)?;
-    let text = match a.format {
-        HuntFormat::Json => zuma_judge::report::versioned_json(&report)?,
-        HuntFormat::Human => hunt::fuzz(&report),
-    };
-    emit(&text, a.out.as_deref())?;
+    writer::write(&report, a.format, a.out.as_deref(), &[])?;
     if let (Some(f), false) = (&report.failure, a.recording.no_record) {
         record(
             &a.recording.regressions,

@@ -4,19 +4,17 @@
 //! them apart, `--jobs` at a time, each in its own worker (whose CPU time is its own), merged
 //! in input order, so the number of jobs never changes a verdict. Exit codes as `run`'s.
 
-use std::io::Write as _;
 use std::path::PathBuf;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 use zuma_judge::cases::case;
 use zuma_judge::cases::config::Config;
 use zuma_judge::exit::Exit;
 use zuma_judge::judge::session::{self, Options, Order};
-use zuma_judge::report::draw;
 use zuma_judge::report::grade::GradeReport;
 use zuma_judge::report::progress::Progress;
-use zuma_judge::report::{count, Format, ReportSpec};
+use zuma_judge::report::{count, writer, Format, ReportSpec};
 use zuma_judge::submission::catalog::Catalog;
 use zuma_judge::submission::sandbox;
 use zuma_judge::submission::{intake, languages};
@@ -75,7 +73,7 @@ pub fn run(config: &Config, args: GradeArgs) -> Result<Exit> {
     let judged = session::judge(&catalog, &suite, config, &opts, &mut |e| bar.on_event(e))?;
     let exit = judged.exit();
     let report = GradeReport::of(judged, catalog.skipped);
-    write(&report, &args)?;
+    writer::write(&report, args.format, args.out.as_deref(), &args.reports)?;
     Ok(exit)
 }
 
@@ -117,22 +115,4 @@ fn take(args: &GradeArgs, config: &Config) -> Result<(Catalog, case::Suite), Exi
         return Err(Exit::Usage);
     }
     Ok((Catalog::of_intake(taken), suite))
-}
-
-/// Writes the report to `--out` or standard output, and each `--report`, files atomically and
-/// without colour.
-fn write(report: &GradeReport, args: &GradeArgs) -> Result<()> {
-    let write = |path: &std::path::Path, text: &str| {
-        zuma_judge::atomic::write(path, draw::plain(text).as_bytes())
-            .with_context(|| format!("cannot write {}", path.display()))
-    };
-    let text = report.render(args.format);
-    match &args.out {
-        Some(path) => write(path, &text)?,
-        None => anstream::stdout().write_all(text.as_bytes())?,
-    }
-    for spec in &args.reports {
-        write(&spec.path, &report.render(spec.format))?;
-    }
-    Ok(())
 }

@@ -1,18 +1,12 @@
 //! What the hunters' commands (`exhaust`, `merge`, `fuzz`) share: the solution a hunter
-//! judges and how it is called, the report written out, the counterexample recorded, the
-//! progress bar.
+//! judges and how it is called. The counterexample recorded is in `recorded.rs`, the progress
+//! bar in `bar.rs`.
 
-use std::io::Write as _;
-use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use anyhow::{bail, Context, Result};
-use indicatif::{ProgressBar, ProgressStyle};
 
 use zuma_judge::cases::config::{Config, Limits};
-use zuma_judge::cases::regression::{self, Appended, Record};
-use zuma_judge::hunt::counterexample::Counterexample;
-use zuma_judge::hunt::exhaust;
 use zuma_judge::judge::execute::{Executor, InProcess};
 use zuma_judge::submission::build;
 use zuma_judge::submission::pasted::{self, Pasted};
@@ -121,73 +115,5 @@ impl Hunted {
                 None => Box::new(InProcess::new(self.solution())),
             },
         }
-    }
-}
-
-pub fn emit(text: &str, out: Option<&Path>) -> Result<()> {
-    match out {
-        Some(path) => zuma_judge::atomic::write(path, text.as_bytes())
-            .with_context(|| format!("cannot write {}", path.display())),
-        None => Ok(std::io::stdout().write_all(text.as_bytes())?),
-    }
-}
-
-pub fn record(
-    dir: &Path,
-    solution: &str,
-    cx: &Counterexample,
-    source: String,
-    config: &Config,
-) -> Result<()> {
-    let Some(solved) = &cx.solved else {
-        bail!(
-            "{} + {} was not checked against the oracle; not recorded",
-            cx.board,
-            cx.hand
-        );
-    };
-    let rec = Record {
-        instance: solved.instance.clone(),
-        hand: cx.hand.clone(),
-        expected: cx.oracle,
-        got: cx.got,
-        source,
-        date: regression::today(),
-    };
-    match regression::append(dir, solution, &rec, &config.constraints)? {
-        Appended::Written { path, name } => {
-            zuma_judge::eprintln_lossy!("recorded as {}#{name}", path.display())
-        }
-        Appended::AlreadyRecorded { path, name } => zuma_judge::eprintln_lossy!(
-            "already recorded as {}#{name} (same input up to symmetry)",
-            path.display()
-        ),
-    }
-    Ok(())
-}
-
-/// An indicatif progress bar on standard error, hidden when that is not a terminal.
-pub struct Bar(pub ProgressBar);
-
-impl Bar {
-    pub fn new(what: &str) -> Bar {
-        let bar = ProgressBar::new(0);
-        bar.set_style(
-            ProgressStyle::with_template(&format!(
-                "{what} [{{elapsed_precise}}] {{wide_bar}} {{pos}}/{{len}} classes, ETA {{eta_precise}}"
-            ))
-            .expect("a valid template"),
-        );
-        Bar(bar)
-    }
-}
-
-impl exhaust::Progress for Bar {
-    fn start(&self, classes: u64) {
-        self.0.set_length(classes);
-        self.0.set_position(0);
-    }
-    fn advance(&self, classes: u64) {
-        self.0.inc(classes);
     }
 }

@@ -11,10 +11,11 @@ use zuma_judge::game::oracle::{Oracle, Solved};
 use zuma_judge::game::rules::Instance;
 use zuma_judge::hunt::counterexample::Counterexample;
 use zuma_judge::hunt::merge;
-use zuma_judge::report::hunt;
+use zuma_judge::report::{hunt, writer};
 
 use super::args::{HuntFormat, Recording};
-use super::hunted::{emit, record, Hunted};
+use super::hunted::Hunted;
+use super::recorded::record;
 
 /// Flags of `merge`.
 #[derive(clap::Args)]
@@ -47,11 +48,8 @@ pub fn run(config: &Config, a: MergeArgs) -> Result<Exit> {
         check_with_oracle(cx, config)?;
         check_with_solution(cx, &Hunted::find(&merged.solution, false, config)?)?;
     }
-    let text = match a.format {
-        HuntFormat::Json => zuma_judge::report::versioned_json(&merged)?,
-        HuntFormat::Human => hunt::exhaust(&merged, Some(a.files.len())),
-    };
-    emit(&text, a.out.as_deref())?;
+    let sweep = hunt::Sweep(&merged, Some(a.files.len()));
+    writer::write(&sweep, a.format, a.out.as_deref(), &[])?;
     if let (Some(cx), false) = (&merged.counterexample, a.recording.no_record) {
         record(
             &a.recording.regressions,

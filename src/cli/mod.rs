@@ -1,12 +1,15 @@
 //! One file per subcommand (README, "Layout"), each with its flags as a `clap::Args` struct
 //! and a `run` that returns the exit code; `main.rs` dispatches to them. A command hands its
 //! typed result to the one output writer, [`zuma_judge::report::writer`]. `args.rs` holds the
-//! flag groups several share, `hunted.rs` what `exhaust`, `merge` and `fuzz` share, and
+//! flag groups several share, `hunted.rs` the solution `exhaust`, `merge` and `fuzz` judge,
+//! `recorded.rs` the counterexample they record, `bar.rs` their progress bar, `audited.rs` one file of `audit`,
 //! `broken_pipe.rs` the quiet exit when a reader goes away, `outputs.rs` the check of every
 //! file a command will write, made before any judging.
 
 pub mod args;
 pub mod audit;
+pub mod audited;
+pub mod bar;
 pub mod bench;
 pub mod broken_pipe;
 pub mod editorial;
@@ -20,6 +23,7 @@ pub mod ideas;
 pub mod list;
 pub mod merge;
 pub mod outputs;
+pub mod recorded;
 pub mod run;
 pub mod selfcheck;
 pub mod solve;

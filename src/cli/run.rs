@@ -2,10 +2,9 @@
 //! `--solutions-dir` a folder of pasted submissions) judged on the cases by one judging session
 //! ([`zuma_judge::judge::session`]), with the reports, the baseline and the extras asked for.
 
-use std::io::Write as _;
 use std::path::PathBuf;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 use super::outputs::Output;
 
@@ -16,7 +15,8 @@ use zuma_judge::judge::runner::RunReport;
 use zuma_judge::judge::session::{self, Options};
 use zuma_judge::report::baseline::{self, Baseline};
 use zuma_judge::report::progress::Progress;
-use zuma_judge::report::{self, draw, reporter, Format, ReportSpec};
+use zuma_judge::report::run::RunOutput;
+use zuma_judge::report::{self, Format, ReportSpec};
 use zuma_judge::submission::catalog::{self, Catalog};
 
 /// Flags of `run`.
@@ -85,17 +85,17 @@ pub fn run(config: &Config, a: RunArgs) -> Result<Exit> {
     let mut judged = session::judge(&catalog, &suite, config, &opts, &mut |e| bar.on_event(e))?;
     let comparison = a.baseline.as_deref().zip(old).map(|(path, old)| {
         let cmp = baseline::compare(&old, &Baseline::of(&judged.report));
-        if cmp.regressions() > 0 && judged.report.exit_code == 0 {
-            // A regression fails the gate: the report says so before it is written.
-            judged.report.exit_code = 1;
-        }
+        // A regression fails the gate: the report says so before it is written.
+        judged.report.gates.regressions = cmp.regressions();
         cmp.render(&path.display().to_string())
     });
-    let text = match &judged.extras {
-        Some(extras) => report::extras::render(&judged.report, extras, a.format)?,
-        None => reporter(a.format).render(&judged.report),
+    judged.report.settle();
+    let output = RunOutput {
+        report: &judged.report,
+        extras: judged.extras.as_ref(),
+        comparison,
     };
-    write(&judged.report, text, comparison, &a)?;
+    report::run::write(&output, a.format, a.out.as_deref(), &a.reports)?;
     Ok(judged.exit())
 }
 
@@ -110,36 +110,6 @@ pub fn judge_suite(
     warn_skipped(&catalog.skipped);
     let (bar, opts) = (Progress::new(true), Options::default());
     Ok(session::judge(&catalog, suite, config, &opts, &mut |e| bar.on_event(e))?.report)
-}
-
-/// Writes the report to `--out` (or standard output) and each `--report FORMAT=PATH`, files
-/// atomically and without colour, and the baseline's comparison.
-fn write(report: &RunReport, text: String, comparison: Option<String>, a: &RunArgs) -> Result<()> {
-    // Beside a human report on standard output, the comparison goes out in the same write, so
-    // a reader that reads the start and goes away (`| head`) cannot cut the exit code off.
-    let (text, after) = match comparison {
-        Some(c) if a.out.is_none() && a.format == Format::Human => (text + &c, None),
-        c => (text, c),
-    };
-    if a.out.is_none() {
-        anstream::stdout().write_all(text.as_bytes())?;
-    }
-    let reports = a
-        .reports
-        .iter()
-        .map(|s| (&s.path, reporter(s.format).render(report)));
-    for (path, text) in a.out.iter().map(|p| (p, text.clone())).chain(reports) {
-        zuma_judge::atomic::write(path, draw::plain(&text).as_bytes())
-            .with_context(|| format!("cannot write {}", path.display()))?;
-    }
-    // Standard output carries a machine format: keep it parseable. A reader that has gone
-    // loses the comparison, not the exit code, which is the gate's.
-    let _ = match after {
-        Some(c) if a.out.is_none() => write!(std::io::stderr(), "{c}"),
-        Some(c) => write!(std::io::stdout(), "{c}"),
-        None => Ok(()),
-    };
-    Ok(())
 }
 
 /// Says, on standard error, which files of a solutions folder are not judged, and why.

@@ -43,8 +43,9 @@ pub struct CaseInconsistency {
     pub inconsistency: Inconsistency,
 }
 
-/// Computes the extras asked for, and raises the report's exit code to 1 when a solution
-/// expected to be accepted disagrees with itself (one of its answers is then wrong).
+/// Computes the extras asked for, and notes on the report ([`crate::judge::report::Gates`])
+/// when a solution expected to be accepted disagrees with itself (one of its answers is then
+/// wrong): its exit is then at least 1.
 pub fn compute(
     suite: &Suite,
     solutions: &[&dyn Solution],
@@ -72,7 +73,7 @@ pub fn compute(
             }
             extras.calls += counting.calls;
             if !found.is_empty() && sol.expected() == VerdictKind::Accepted {
-                report.exit_code = report.exit_code.max(1);
+                report.gates.inconsistent = true;
             }
             all.push(SolutionConsistency {
                 name: sol.name().to_string(),

@@ -208,8 +208,22 @@ pub struct RunReport {
     pub builds: Option<BuildsSummary>,
     /// Whether the workers ran sandboxed, and what the sandbox enforced or why it was off.
     pub sandbox: SandboxReport,
-    /// 0, 1, 2 or 3: [`RunReport::exit`]'s code.
+    /// What the run's extras and a baseline found that fails the gate, beside the verdicts:
+    /// [`RunReport::exit`] reads it. Not in the JSON (the extras have their own keys).
+    #[serde(skip)]
+    pub gates: Gates,
+    /// 0, 1, 2 or 3: [`RunReport::exit`]'s code, set by [`RunReport::settle`].
     pub exit_code: i32,
+}
+
+/// What fails a run besides its verdicts, cases and claims: found after the run, by
+/// `run --metamorphic` ([`crate::judge::extras`]) and `run --baseline`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Gates {
+    /// A solution expected to be accepted disagrees with itself (one of its answers is wrong).
+    pub inconsistent: bool,
+    /// Verdicts that regressed against the baseline.
+    pub regressions: usize,
 }
 
 /// The sandbox of a run's workers. JSON: `sandbox: {on, detail}`.
@@ -272,8 +286,9 @@ impl RunReport {
     /// How the run ends: [`Exit::Usage`] if any case file or case could not be used (the suite
     /// itself is broken); else [`Exit::Incomplete`] if the run is incomplete or a submission's
     /// toolchain is missing; else [`Exit::Differs`] if a solution's verdicts differ from its
-    /// folder, a case's `expected`/`invalid` differs from the truth, or a strict claim does not
-    /// hold; else [`Exit::Ok`].
+    /// folder, a case's `expected`/`invalid` differs from the truth, a strict claim does not
+    /// hold, a solution expected to be accepted disagrees with itself or a verdict regressed
+    /// against the baseline ([`Gates`]); else [`Exit::Ok`].
     pub fn exit(&self) -> Exit {
         if !self.case_errors.is_empty() {
             Exit::Usage
@@ -283,9 +298,17 @@ impl RunReport {
             Exit::differs_if(
                 self.solutions.iter().any(|s| !s.as_expected)
                     || self.expectations.iter().any(|e| !e.holds)
-                    || self.claims.iter().any(|c| c.strict && !c.holds),
+                    || self.claims.iter().any(|c| c.strict && !c.holds)
+                    || self.gates.inconsistent
+                    || self.gates.regressions > 0,
             )
         }
+    }
+
+    /// Sets the `exit_code` key from [`RunReport::exit`]: the one place that writes it, once
+    /// the report is whole (before it is written).
+    pub fn settle(&mut self) {
+        self.exit_code = i32::from(self.exit().code());
     }
 }
 

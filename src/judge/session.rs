@@ -92,10 +92,10 @@ pub struct Judged {
 }
 
 impl Judged {
-    /// How the session ends: the report's exit (raised by the extras, and by whatever the
-    /// caller adds to the report, such as a baseline's regressions).
+    /// How the session ends: [`RunReport::exit`], which reads what the extras found, and
+    /// whatever the caller adds to the report (a baseline's regressions).
     pub fn exit(&self) -> Exit {
-        exit_of(&self.report)
+        self.report.exit()
     }
 }
 
@@ -193,16 +193,6 @@ pub fn settings(config: &Config) -> Settings {
     Settings {
         limits: config.limits.clone(),
         stop: Some(&interrupt::STOP),
-    }
-}
-
-/// The exit a report ends in. The one place that reads the report's code.
-pub fn exit_of(report: &RunReport) -> Exit {
-    match report.exit_code {
-        0 => Exit::Ok,
-        1 => Exit::Differs,
-        2 => Exit::Usage,
-        _ => Exit::Incomplete,
     }
 }
 
@@ -343,7 +333,7 @@ fn merge(runs: Vec<Result<RunReport, WitnessError>>) -> Result<RunReport, Witnes
         }
     }
     let mut run = merged.expect("at least one submission");
-    run.exit_code = i32::from(run.exit().code());
+    run.settle();
     Ok(run)
 }
 

@@ -1,5 +1,6 @@
-//! The review of an editorial in three formats (human, Markdown to paste as a review comment,
-//! JSON), and the case file `--save` writes from it.
+//! The review of an editorial in `editorial`'s formats ([`EditorialFormat`]: human, Markdown to
+//! paste as a review comment, JSON, and HTML from [`crate::report::html`]), and the case file
+//! `--save` writes from it.
 
 use std::fmt::Write as _;
 
@@ -7,7 +8,37 @@ use crate::editorial::check::{ClaimKind, ClaimResult};
 use crate::editorial::grade::CodeResult;
 use crate::editorial::Review;
 use crate::report::explain;
-use crate::report::{count, draw};
+use crate::report::writer::Document;
+use crate::report::{count, draw, ReportFormat};
+
+/// Output formats of `editorial` (its `--format` and `--report`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EditorialFormat {
+    /// Text for people.
+    Human,
+    /// A review to paste as a comment to the editorial's author.
+    Markdown,
+    /// One JSON object (`schema_version`, `claims`, `mentions`, `code`, `summary`).
+    Json,
+    /// One self-contained page: the claims, the code blocks' verdicts, witnesses drawn.
+    Html,
+}
+
+impl ReportFormat for EditorialFormat {
+    const EXAMPLE: &'static str = "html=review.html";
+}
+
+/// The review in each format, for [`crate::report::writer`].
+impl Document<EditorialFormat> for Review {
+    fn render(&self, format: EditorialFormat) -> String {
+        match format {
+            EditorialFormat::Human => human(self),
+            EditorialFormat::Markdown => markdown(self),
+            EditorialFormat::Json => json(self),
+            EditorialFormat::Html => crate::report::html::editorial(self),
+        }
+    }
+}
 
 fn kind_name(k: ClaimKind) -> &'static str {
     match k {

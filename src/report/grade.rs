@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use super::writer::Document;
 use super::{count, gradebook, Format};
 use crate::judge::runner::RunReport;
 use crate::judge::session::Judged;
@@ -113,5 +114,12 @@ impl GradeReport {
         o.push('\n');
         super::human::sections(&mut o, run);
         o
+    }
+}
+
+/// `grade` writes its report through [`super::writer`].
+impl Document<Format> for GradeReport {
+    fn render(&self, format: Format) -> String {
+        GradeReport::render(self, format)
     }
 }

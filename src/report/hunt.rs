@@ -8,7 +8,39 @@ use crate::hunt::exhaust::ExhaustReport;
 use crate::hunt::fuzz::{FuzzFailure, FuzzReport};
 use crate::judge::killmatrix::KillMatrix;
 use crate::judge::metamorphic::Inconsistency;
-use crate::report::draw;
+use crate::report::writer::Document;
+use crate::report::{draw, versioned_json, HumanOrJson};
+
+/// An `exhaust` report as written: of one sweep, or of `merge` with the number of shards it
+/// combined. JSON or plain text, no colour.
+pub struct Sweep<'a>(pub &'a ExhaustReport, pub Option<usize>);
+
+impl Document<HumanOrJson> for Sweep<'_> {
+    fn render(&self, format: HumanOrJson) -> String {
+        match format {
+            HumanOrJson::Json => versioned_json(self.0).expect("a report always serialises"),
+            HumanOrJson::Human => exhaust(self.0, self.1),
+        }
+    }
+
+    fn styled(&self, _: HumanOrJson) -> bool {
+        false
+    }
+}
+
+/// A `fuzz` report as written: JSON or plain text, no colour.
+impl Document<HumanOrJson> for FuzzReport {
+    fn render(&self, format: HumanOrJson) -> String {
+        match format {
+            HumanOrJson::Json => versioned_json(self).expect("a report always serialises"),
+            HumanOrJson::Human => fuzz(self),
+        }
+    }
+
+    fn styled(&self, _: HumanOrJson) -> bool {
+        false
+    }
+}
 
 /// The witness of `cx` drawn as every command draws one ([`draw::moves`], the hand as written,
 /// under [`draw::GAP_LEGEND`]) from its typed answer, indented, or the -1 line.

@@ -26,6 +26,7 @@ pub mod junit;
 pub mod list;
 pub mod markdown;
 pub mod progress;
+pub mod run;
 pub mod solve;
 pub mod table;
 pub mod timing;

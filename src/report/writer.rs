@@ -76,6 +76,14 @@ pub fn write<F: Copy, D: Document<F> + ?Sized>(
         Some(path) => to_file(path, file_text(&text, styled).as_bytes())?,
         None => to_stdout(&text, styled)?,
     }
+    to_reports(doc, reports)
+}
+
+/// Writes `doc` in each `--report`'s format to its file.
+pub fn to_reports<F: Copy, D: Document<F> + ?Sized>(
+    doc: &D,
+    reports: &[ReportSpec<F>],
+) -> Result<(), WriteError> {
     for spec in reports {
         let text = doc.render(spec.format);
         to_file(
