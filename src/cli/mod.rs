@@ -1,4 +1,4 @@
-//! One file per subcommand (README, "Layout"), each with its flags as a `clap::Args` struct
+//! One file per subcommand (ARCHITECTURE.md, "Code map"), each with its flags as a `clap::Args` struct
 //! and a `run` that returns the exit code; `main.rs` dispatches to them. A command hands its
 //! typed result to the one output writer, [`zuma_judge::report::writer`]. `args.rs` holds the
 //! flag groups several share, `hunted.rs` the solution `exhaust`, `merge` and `fuzz` judge,
