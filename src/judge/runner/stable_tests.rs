@@ -25,6 +25,32 @@ impl<F: FnMut(&str, &str) -> Outcome> Executor for Scripted<F> {
     }
 }
 
+/// Runs one solution, answered by `f`, on `suite(cases)` with the sweep bound (4, 2); every
+/// wall limit it is given lands in `walls`.
+fn run_scripted<F>(
+    cases: usize,
+    judging: Judging,
+    walls: &Rc<RefCell<Vec<Option<u64>>>>,
+    f: F,
+) -> RunReport
+where
+    F: FnMut(&str, &str) -> Outcome + Clone + 'static,
+{
+    run(
+        &suite(cases),
+        &[solution()],
+        &config((4, 2), judging),
+        &mut |_| {
+            Box::new(Scripted {
+                f: f.clone(),
+                walls: walls.clone(),
+            }) as Box<dyn Executor + '_>
+        },
+        &mut |_| {},
+    )
+    .unwrap()
+}
+
 fn out(result: Result<i32, Failure>, cpu_ms: f64) -> Outcome {
     Outcome {
         result,
@@ -194,23 +220,11 @@ fn after_k_tles_in_a_row_the_remaining_cases_are_skipped_never_ac() {
         .into_iter(),
     ));
     let calls = Rc::new(RefCell::new(0));
-    let report = run(
-        &suite(7),
-        &[solution()],
-        &config((4, 2), judging),
-        &mut |_| {
-            let (script, calls) = (script.clone(), calls.clone());
-            Box::new(Scripted {
-                f: move |_: &str, _: &str| {
-                    *calls.borrow_mut() += 1;
-                    script.borrow_mut().next().unwrap()
-                },
-                walls: walls.clone(),
-            }) as Box<dyn Executor + '_>
-        },
-        &mut |_| {},
-    )
-    .unwrap();
+    let counted = calls.clone();
+    let report = run_scripted(7, judging, &walls, move |_: &str, _: &str| {
+        *counted.borrow_mut() += 1;
+        script.borrow_mut().next().unwrap()
+    });
     let s = &report.solutions[0];
     let verdicts: Vec<&str> = s.cases.iter().map(|c| c.verdict.code()).collect();
     assert_eq!(
@@ -268,20 +282,9 @@ fn mles_count_towards_the_skip_streak_and_the_message_names_them() {
     ] {
         let walls = Rc::new(RefCell::new(Vec::new()));
         let script = Rc::new(RefCell::new(script.into_iter().chain([out(Ok(5), 1.0)])));
-        let report = run(
-            &suite(4),
-            &[solution()],
-            &config((4, 2), judging.clone()),
-            &mut |_| {
-                let script = script.clone();
-                Box::new(Scripted {
-                    f: move |_: &str, _: &str| script.borrow_mut().next().unwrap(),
-                    walls: walls.clone(),
-                }) as Box<dyn Executor + '_>
-            },
-            &mut |_| {},
-        )
-        .unwrap();
+        let report = run_scripted(4, judging.clone(), &walls, move |_: &str, _: &str| {
+            script.borrow_mut().next().unwrap()
+        });
         let s = &report.solutions[0];
         let verdicts: Vec<&str> = s.cases.iter().map(|c| c.verdict.code()).collect();
         assert_eq!(verdicts[..4], ["MLE", second, "SKIP", "SKIP"]);
@@ -296,30 +299,18 @@ fn the_sweep_stops_at_the_smallest_failing_class() {
     let calls = Rc::new(RefCell::new(Vec::new()));
     // Right everywhere but on a hand of two balls and a board of three or more: the
     // smallest such class in size order is RRY + RR.
-    let report = run(
-        &suite(1),
-        &[solution()],
-        &config((4, 2), Judging::default()),
-        &mut |_| {
-            let calls = calls.clone();
-            Box::new(Scripted {
-                f: move |b: &str, h: &str| {
-                    calls.borrow_mut().push(format!("{b}+{h}"));
-                    let inst = Instance::parse(b, h, &Constraints::default()).unwrap();
-                    let right = crate::game::oracle::solve(&inst).unwrap().as_i32();
-                    let got = if h.len() == 2 && b.len() >= 3 {
-                        7
-                    } else {
-                        right
-                    };
-                    out(Ok(got), 0.1)
-                },
-                walls: walls.clone(),
-            }) as Box<dyn Executor + '_>
-        },
-        &mut |_| {},
-    )
-    .unwrap();
+    let seen = calls.clone();
+    let report = run_scripted(1, Judging::default(), &walls, move |b: &str, h: &str| {
+        seen.borrow_mut().push(format!("{b}+{h}"));
+        let inst = Instance::parse(b, h, &Constraints::default()).unwrap();
+        let right = crate::game::oracle::solve(&inst).unwrap().as_i32();
+        let got = if h.len() == 2 && b.len() >= 3 {
+            7
+        } else {
+            right
+        };
+        out(Ok(got), 0.1)
+    });
     let s = &report.solutions[0];
     let sweep = s.sweep.as_ref().unwrap();
     assert_eq!(
