@@ -217,7 +217,7 @@ mod tests {
 
     fn suite(text: &str) -> Suite {
         let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("s.toml"), text).unwrap();
+        crate::atomic::write(&dir.path().join("s.toml"), text.as_bytes()).unwrap();
         crate::cases::case::load(&[dir.path().to_path_buf()], &Constraints::default())
     }
 

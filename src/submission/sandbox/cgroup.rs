@@ -3,6 +3,7 @@
 //! or hid. Each is removed when dropped.
 
 use std::fs;
+use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -129,13 +130,16 @@ impl MemoryCgroup {
             let on = fs::read_to_string("/sys/fs/cgroup/cgroup.subtree_control")
                 .is_ok_and(|t| t.split_whitespace().any(|c| c == "memory"));
             if !on {
-                let _ = fs::write("/sys/fs/cgroup/cgroup.subtree_control", "+memory");
+                let _ = control(
+                    Path::new("/sys/fs/cgroup/cgroup.subtree_control"),
+                    "+memory",
+                );
             }
         }
         let (dir, v1) = make_under(&MEMORY_ROOTS, &fresh_name("mem"))?;
         let cgroup = MemoryCgroup { dir, v1 };
         let bytes = (limit_mib.saturating_mul(1024 * 1024)).to_string();
-        let set = |file: &str, value: &str| fs::write(cgroup.dir.join(file), value).is_ok();
+        let set = |file: &str, value: &str| control(&cgroup.dir.join(file), value).is_ok();
         let limited = if v1 {
             set("memory.limit_in_bytes", &bytes)
                 && (!cgroup.dir.join("memory.memsw.limit_in_bytes").exists()
@@ -187,8 +191,18 @@ impl MemoryCgroup {
         } else {
             ("memory.peak", "reset")
         };
-        let _ = fs::write(self.dir.join(file), value);
+        let _ = control(&self.dir.join(file), value);
     }
+}
+
+/// Writes `value` to a cgroup control file. The kernel takes it in one `write`, and a control
+/// file cannot be replaced by a rename (temp file + rename is for data files): it is opened as
+/// it is, never created.
+fn control(path: &Path, value: &str) -> io::Result<()> {
+    fs::OpenOptions::new()
+        .write(true)
+        .open(path)?
+        .write_all(value.as_bytes())
 }
 
 impl Drop for MemoryCgroup {
