@@ -32,10 +32,11 @@
 //! - [`report`]: the one output writer (`report::writer`), one file per output format, the
 //!   baseline diff, the progress bar, a witness explained and drawn.
 //! - the binary (`src/main.rs`, `src/cli/`: one file per subcommand): flags, one library call,
-//!   the typed result handed to the writer, its [`exit::Exit`] returned.
+//!   the typed result handed to the writer, its [`judge::exit::Exit`] returned.
 //!
-//! [`atomic`] (atomic writes and the folder lock) is used by every stage that writes files;
-//! [`exit`] holds the one exit-code type, which every typed report names.
+//! [`atomic`] (atomic writes and the folder lock) is used by every stage that writes files.
+//! [`judge::exit`] holds the one exit-code type, which every typed report names (the lowest
+//! stage whose reports decide an exit: `run`'s and `grade`'s).
 //!
 //! Allowed arrows (a stage may use the stages to its left):
 //!
@@ -72,7 +73,6 @@ macro_rules! eprintln_lossy {
 pub mod atomic;
 pub mod cases;
 pub mod editorial;
-pub mod exit;
 pub mod export;
 pub mod game;
 pub mod hunt;

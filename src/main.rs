@@ -9,7 +9,7 @@ use anyhow::Result;
 use clap::Parser as _;
 
 use zuma_judge::cases::config::Config;
-use zuma_judge::exit::Exit;
+use zuma_judge::judge::exit::Exit;
 use zuma_judge::submission::sandbox;
 
 mod cli;

@@ -12,8 +12,8 @@ use super::audited;
 
 use zuma_judge::cases::audit;
 use zuma_judge::cases::config::Config;
-use zuma_judge::exit::Exit;
 use zuma_judge::game::oracle::Oracle;
+use zuma_judge::judge::exit::Exit;
 use zuma_judge::judge::interrupt;
 use zuma_judge::report::audit::{AuditReport, AuditedFile, Tally};
 use zuma_judge::report::{count, writer, HumanOrJson};

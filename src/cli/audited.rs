@@ -5,8 +5,8 @@ use anyhow::Result;
 
 use zuma_judge::cases::audit::{self, FileAudit, Fixed};
 use zuma_judge::cases::config::Config;
-use zuma_judge::exit::Exit;
 use zuma_judge::game::oracle::Oracle;
+use zuma_judge::judge::exit::Exit;
 use zuma_judge::report::audit::Tally;
 
 /// Prints one file's errors and warnings (stderr) and, for people, its corrections, diff and

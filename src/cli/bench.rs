@@ -8,8 +8,8 @@ use anyhow::{Context, Result};
 
 use zuma_judge::cases::case;
 use zuma_judge::cases::config::Config;
-use zuma_judge::exit::Exit;
 use zuma_judge::hunt::bench::{self, Engine};
+use zuma_judge::judge::exit::Exit;
 use zuma_judge::report::{self, writer, HumanOrJson};
 
 /// Flags of `bench`.

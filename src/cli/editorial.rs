@@ -13,7 +13,7 @@ use super::outputs::Output;
 
 use zuma_judge::cases::config::Config;
 use zuma_judge::editorial::{self, grade};
-use zuma_judge::exit::Exit;
+use zuma_judge::judge::exit::Exit;
 use zuma_judge::judge::interrupt;
 use zuma_judge::report::editorial::{self as report, EditorialFormat};
 use zuma_judge::report::{writer, ReportSpec};

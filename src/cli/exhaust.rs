@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use anyhow::Result;
 
 use zuma_judge::cases::config::Config;
-use zuma_judge::exit::Exit;
 use zuma_judge::hunt::exhaust::{self, Shard};
+use zuma_judge::judge::exit::Exit;
 use zuma_judge::report::{hunt, writer};
 
 use super::args::{Calls, HuntFormat, Recording};

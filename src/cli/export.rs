@@ -7,8 +7,8 @@ use anyhow::{Context, Result};
 
 use zuma_judge::cases::case;
 use zuma_judge::cases::config::Config;
-use zuma_judge::exit::Exit;
 use zuma_judge::export::{domjudge, kattis, Sources};
+use zuma_judge::judge::exit::Exit;
 use zuma_judge::report::export::Exported;
 use zuma_judge::report::writer;
 use zuma_judge::submission::pasted;

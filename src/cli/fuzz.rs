@@ -7,8 +7,8 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 
 use zuma_judge::cases::config::Config;
-use zuma_judge::exit::Exit;
 use zuma_judge::hunt::fuzz::{self, Stop};
+use zuma_judge::judge::exit::Exit;
 use zuma_judge::report::writer;
 
 use super::args::{Calls, HuntFormat, Recording};

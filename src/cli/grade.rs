@@ -10,7 +10,7 @@ use anyhow::Result;
 
 use zuma_judge::cases::case;
 use zuma_judge::cases::config::Config;
-use zuma_judge::exit::Exit;
+use zuma_judge::judge::exit::Exit;
 use zuma_judge::judge::session::{self, Options, Order};
 use zuma_judge::report::grade::GradeReport;
 use zuma_judge::report::progress::Progress;

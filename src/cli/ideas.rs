@@ -8,8 +8,8 @@ use anyhow::Result;
 
 use zuma_judge::cases::config::Config;
 use zuma_judge::cases::{case, check};
-use zuma_judge::exit::Exit;
 use zuma_judge::game::oracle::Oracle;
+use zuma_judge::judge::exit::Exit;
 use zuma_judge::judge::{ideas, runner};
 use zuma_judge::report::{self, writer, HumanOrJson};
 

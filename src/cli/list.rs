@@ -4,7 +4,7 @@
 
 use anyhow::Result;
 
-use zuma_judge::exit::Exit;
+use zuma_judge::judge::exit::Exit;
 use zuma_judge::report::list::{LanguageRow, Listed, Listing, Toolchain};
 use zuma_judge::report::{writer, HumanOrJson};
 use zuma_judge::submission::registry;

@@ -6,11 +6,11 @@ use std::path::PathBuf;
 use anyhow::{anyhow, bail, Result};
 
 use zuma_judge::cases::config::Config;
-use zuma_judge::exit::Exit;
 use zuma_judge::game::oracle::{Oracle, Solved};
 use zuma_judge::game::rules::Instance;
 use zuma_judge::hunt::counterexample::Counterexample;
 use zuma_judge::hunt::merge;
+use zuma_judge::judge::exit::Exit;
 use zuma_judge::report::{hunt, writer};
 
 use super::args::{HuntFormat, Recording};

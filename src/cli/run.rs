@@ -10,7 +10,7 @@ use super::outputs::Output;
 
 use zuma_judge::cases::case;
 use zuma_judge::cases::config::Config;
-use zuma_judge::exit::Exit;
+use zuma_judge::judge::exit::Exit;
 use zuma_judge::judge::runner::RunReport;
 use zuma_judge::judge::session::{self, Options};
 use zuma_judge::report::baseline::{self, Baseline};

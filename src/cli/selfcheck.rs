@@ -3,8 +3,8 @@
 
 use anyhow::Result;
 
-use zuma_judge::exit::Exit;
 use zuma_judge::hunt::selfcheck;
+use zuma_judge::judge::exit::Exit;
 use zuma_judge::report::HumanOrJson;
 
 /// Flags of `selfcheck`.

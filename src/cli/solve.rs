@@ -5,10 +5,10 @@
 use anyhow::Result;
 
 use zuma_judge::cases::config::Config;
-use zuma_judge::exit::Exit;
 use zuma_judge::game::oracle::Oracle;
 use zuma_judge::game::rules::Instance;
 use zuma_judge::hunt::bench::Engine;
+use zuma_judge::judge::exit::Exit;
 use zuma_judge::report::solve::{Outcome, Solved};
 use zuma_judge::report::writer;
 

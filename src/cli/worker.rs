@@ -3,7 +3,7 @@
 
 use anyhow::{Context, Result};
 
-use zuma_judge::exit::Exit;
+use zuma_judge::judge::exit::Exit;
 use zuma_judge::submission::protocol;
 use zuma_judge::submission::registry;
 

@@ -32,8 +32,8 @@ use std::collections::HashSet;
 use serde::Serialize;
 
 use crate::cases::config::Config;
-use crate::exit::Exit;
 use crate::game::oracle::{Oracle, WitnessError};
+use crate::judge::exit::Exit;
 use check::{ClaimResult, MentionResult};
 use code::Sort;
 use found::{Statement, What};

@@ -9,12 +9,12 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
-use crate::exit::Exit;
 use crate::game::generate::SymmetryClass;
 use crate::game::rules::Constraints;
 use crate::hunt::counterexample::{Counterexample, FailureKind};
 use crate::hunt::sweep::{self, counterexample_of, sweep_classes, Swept};
 use crate::hunt::worker::pool_and_workers;
+use crate::judge::exit::Exit;
 use crate::judge::metamorphic::Inconsistency;
 use crate::submission::registry::Solution;
 

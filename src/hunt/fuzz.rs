@@ -13,7 +13,6 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::exit::Exit;
 use crate::game::generate;
 use crate::game::oracle::Oracle;
 use crate::game::rules::{Constraints, Instance};
@@ -24,6 +23,7 @@ use crate::hunt::worker::{
     not_stopped, pool_and_workers, this_threads, ExecutorFactory, ExhaustError, Worker,
 };
 use crate::judge::execute::{Executor, Failure};
+use crate::judge::exit::Exit;
 use crate::judge::metamorphic;
 use crate::judge::minimise;
 use crate::judge::runner::{self, MINIMISE_TRIES};

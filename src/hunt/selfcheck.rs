@@ -9,11 +9,11 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::exit::Exit;
 use crate::game::generate;
 use crate::game::oracle::{self, Oracle};
 use crate::game::reference;
 use crate::game::rules::{Board, Colour, Hand, Instance};
+use crate::judge::exit::Exit;
 
 /// The size bound of a check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,9 +6,9 @@ use serde::Serialize;
 
 use crate::cases::check::{ClaimReport, ExpectationReport};
 use crate::cases::config::Config;
-use crate::exit::Exit;
 use crate::judge::case_result::CaseResult;
 use crate::judge::diagnosis::Diagnosis;
+use crate::judge::exit::Exit;
 use crate::judge::failing::{self, FailingInput};
 use crate::judge::timing::Timing;
 use crate::judge::verdict::{self, VerdictKind};

@@ -18,10 +18,10 @@ use thiserror::Error;
 
 use crate::cases::case::Suite;
 use crate::cases::config::Config;
-use crate::exit::Exit;
 use crate::game::oracle::{Answer, Oracle, WitnessError};
 use crate::game::rules::Instance;
 use crate::judge::execute::{Executor, Repeat};
+use crate::judge::exit::Exit;
 use crate::judge::extras::{self, RunExtras};
 use crate::judge::interrupt;
 use crate::judge::runner::{self, BuildReport, BuildsSummary, Checked, Event, RunReport};

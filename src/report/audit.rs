@@ -6,7 +6,7 @@ use serde::Serialize;
 use super::writer::Document;
 use super::{count, HumanOrJson};
 use crate::cases::audit::FileAudit;
-use crate::exit::Exit;
+use crate::judge::exit::Exit;
 
 /// One audited file. JSON: `files: [{path, cases, errors, warnings, corrections, diff,
 /// refuted_claims: [{claim, strict}]}]`.

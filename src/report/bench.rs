@@ -5,8 +5,8 @@ use std::fmt;
 
 use super::writer::Document;
 use super::HumanOrJson;
-use crate::exit::Exit;
 use crate::hunt::bench::{BenchReport, Engine, Mode};
+use crate::judge::exit::Exit;
 
 /// [`Exit::Differs`] when two engines disagree on a case, else [`Exit::Ok`].
 pub fn exit(report: &BenchReport) -> Exit {

@@ -585,7 +585,7 @@ mod tests {
             }],
             summary: Default::default(),
             strict: false,
-            exit: crate::exit::Exit::Differs,
+            exit: crate::judge::exit::Exit::Differs,
         };
         let human = human(&r);
         assert!(

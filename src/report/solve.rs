@@ -5,11 +5,11 @@ use std::fmt::Write as _;
 
 use super::writer::Document;
 use super::{count, draw, explain};
-use crate::exit::Exit;
 use crate::game::oracle::Answer;
 use crate::game::partial;
 use crate::game::rules::{InputError, Instance};
 use crate::hunt::bench::Engine;
+use crate::judge::exit::Exit;
 
 /// Output formats of `solve`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
