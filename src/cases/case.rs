@@ -8,5 +8,6 @@ pub use crate::cases::discovery::{find_files, Discovery, Found};
 pub use crate::cases::error::{CaseError, CaseWarning};
 pub use crate::cases::parse::{
     case_starts, parse_file, parse_file_tables, reason_matches, short_reason, Case, Claim,
+    Visibility,
 };
 pub use crate::cases::suite::{load, Suite};

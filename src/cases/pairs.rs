@@ -75,6 +75,7 @@ pub fn read_pair(
         tags: Vec::new(),
         claims: Vec::new(),
         points: 1,
+        visibility: Default::default(),
         input,
     })
 }

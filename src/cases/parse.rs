@@ -58,13 +58,40 @@ pub struct Case {
     pub claims: Vec<Claim>,
     /// What passing it is worth in a gradebook (`points = N`, default 1).
     pub points: u64,
+    /// Who may see the case's input, answer and witness in output meant for students (the
+    /// case's `visibility`, else its file's top-level `visibility`, else visible).
+    pub visibility: Visibility,
     /// The input under the constraints the suite was loaded with.
     pub input: Result<Instance, InputError>,
+}
+
+/// Who may see a case in output meant for students, in Gradescope's words. The grader's own
+/// reports show every case whatever its visibility.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Visibility {
+    /// Students see the case (the default).
+    #[default]
+    Visible,
+    /// Students never see the case's input, answer or witness: only "hidden case N".
+    Hidden,
+    /// Students see the case once the due date has passed; until then it is hidden.
+    AfterDueDate,
+}
+
+impl Visibility {
+    /// Whether students may see the case now (`after_due_date` counts as hidden: the judge
+    /// does not know the due date).
+    pub fn shown_to_students(self) -> bool {
+        self == Visibility::Visible
+    }
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawFile {
+    /// The default visibility of the file's cases (top-level `visibility`).
+    visibility: Option<Visibility>,
     #[serde(default)]
     case: Vec<RawCase>,
 }
@@ -83,6 +110,7 @@ struct RawCase {
     #[serde(default)]
     claims: Vec<RawClaim>,
     points: Option<Spanned<i64>>,
+    visibility: Option<Visibility>,
 }
 
 #[derive(Deserialize)]
@@ -113,8 +141,17 @@ pub fn case_starts(text: &str) -> Vec<usize> {
 }
 
 /// The keys a case may have, for "did you mean" hints.
-const CASE_KEYS: [&str; 9] = [
-    "name", "board", "hand", "expected", "invalid", "note", "tags", "claims", "points",
+const CASE_KEYS: [&str; 10] = [
+    "name",
+    "board",
+    "hand",
+    "expected",
+    "invalid",
+    "note",
+    "tags",
+    "claims",
+    "points",
+    "visibility",
 ];
 const CLAIM_KEYS: [&str; 5] = ["source", "answer", "moves", "leaves", "strict"];
 
@@ -134,6 +171,9 @@ fn type_fix(key: &str) -> Option<&'static str> {
         "tags" => "`tags` is a list of text, as in tags = [\"editorial\"]",
         "moves" => "`moves` is a list of moves, as in moves = [\"R@2\", \"B@0\"]",
         "strict" => "`strict` is true or false",
+        "visibility" => {
+            "`visibility` is \"visible\", \"hidden\" or \"after_due_date\", as in visibility = \"hidden\""
+        }
         "claims" => "`claims` is a list of tables, as in claims = [{ source = \"x\", answer = 2 }]",
         _ => return None,
     })
@@ -221,6 +261,8 @@ pub fn parse_file_tables(
     // Lines before each chunk, counted once: counting from the top for every chunk made a
     // file of 40,000 cases take 30 s to load.
     let mut lines_before = 0;
+    // The file's top-level `visibility`, read from the first chunk (before any `[[case]]`).
+    let mut file_visibility = None;
     for (k, &from) in starts.iter().enumerate() {
         let to = starts.get(k + 1).copied().unwrap_or(text.len());
         let place = Place {
@@ -235,7 +277,11 @@ pub fn parse_file_tables(
         loads.push(parsed.is_ok());
         match parsed {
             Ok(raw) => {
-                for rc in raw.case {
+                if k == 0 {
+                    file_visibility = raw.visibility;
+                }
+                for mut rc in raw.case {
+                    rc.visibility = rc.visibility.or(file_visibility);
                     let case = place.case(rc, limits, &mut names, &mut errors);
                     cases.extend(case);
                 }
@@ -360,6 +406,7 @@ impl Place<'_> {
             tags: rc.tags,
             claims,
             points,
+            visibility: rc.visibility.unwrap_or_default(),
             input,
         })
     }
@@ -558,7 +605,7 @@ mod tests {
     #[test]
     fn errors_name_file_line_and_fix() {
         let (_, e) = parse("[[case]]\nname = \"a\"\nboard = \"RR\"\nhnad = \"R\"\n");
-        assert_eq!(e[0].to_string(), "cases/x.toml line 4, column 1: case 'a': unknown field `hnad`, expected one of `name`, `board`, `hand`, `expected`, `invalid`, `note`, `tags`, `claims`, `points`; did you mean `hand`?");
+        assert_eq!(e[0].to_string(), "cases/x.toml line 4, column 1: case 'a': unknown field `hnad`, expected one of `name`, `board`, `hand`, `expected`, `invalid`, `note`, `tags`, `claims`, `points`, `visibility`; did you mean `hand`?");
         let (_, e) =
             parse("[[case]]\nname = \"a\"\nboard = \"RR\"\nhand = \"R\"\nexpected = \"two\"\n");
         assert_eq!(

@@ -108,6 +108,7 @@ fn hack_case(a: &HackArgs, instance: Instance) -> Case {
         tags: vec!["hack".into()],
         claims: Vec::new(),
         points: 1,
+        visibility: Default::default(),
         input: Ok(instance),
     }
 }

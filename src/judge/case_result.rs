@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use crate::cases::case::Visibility;
 use crate::game::oracle::Solved;
 use crate::judge::case_verdict::CaseVerdict;
 use crate::judge::execute::Outcome;
@@ -48,9 +49,17 @@ pub struct CaseResult {
     /// For RE/TLE/MLE: what happened; for SKIP, why.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// Who may see the case in output meant for students (the case's `visibility`); omitted
+    /// when visible. The grader's own reports show every case.
+    #[serde(skip_serializing_if = "is_visible")]
+    pub visibility: Visibility,
     /// The input and the oracle's answer, typed, for the reporters' witnesses.
     #[serde(skip)]
     pub solved: Solved,
+}
+
+fn is_visible(v: &Visibility) -> bool {
+    *v == Visibility::Visible
 }
 
 fn is_one(n: &usize) -> bool {
@@ -83,6 +92,7 @@ pub(super) fn case_result(
         runs: cpus.len().max(1),
         cpu_runs_ms: cpus,
         message: failure_message(verdict),
+        visibility: Visibility::Visible,
         solved,
     }
 }

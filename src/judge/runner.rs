@@ -317,7 +317,7 @@ impl Judging<'_, '_> {
                 verdict: &verdict,
                 time_ms: out.wall_ms,
             });
-            let result = case_result(
+            let mut result = case_result(
                 c.id.clone(),
                 (&c.board, &c.hand),
                 solved(inst, ans),
@@ -326,6 +326,7 @@ impl Judging<'_, '_> {
                 cpus,
                 c.points,
             );
+            result.visibility = c.visibility;
             if judged.first.is_none() && verdict.kind() != VerdictKind::Accepted {
                 judged.first = Some(FailingInput::of_result(&result));
             }

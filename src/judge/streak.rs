@@ -88,6 +88,7 @@ pub(super) fn skipped(c: &Case, solved: Solved, why: SkipReason) -> CaseResult {
         runs: 0,
         cpu_runs_ms: Vec::new(),
         message: Some(why.describe()),
+        visibility: c.visibility,
         solved,
     }
 }

@@ -123,6 +123,7 @@ mod tests {
             runs: 1,
             cpu_runs_ms: Vec::new(),
             message: message.map(String::from),
+            visibility: Default::default(),
             solved: solved_rr_r(),
         }
     }

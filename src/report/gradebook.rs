@@ -13,6 +13,8 @@ use crate::judge::verdict::{Expected, VerdictKind};
 /// One submission's row. JSON keys of `grade --format json`'s `submissions`.
 #[derive(Clone, Debug, Serialize)]
 pub struct Entry {
+    /// The student: a stable id for the submission (see [`student_id`]).
+    pub student: String,
     /// The file, as given.
     pub path: String,
     /// Its name: the path, or the folder holding it alone.
@@ -56,6 +58,8 @@ pub struct Entry {
     /// Why it was judged on no case (the compiler's message, a missing toolchain); null when
     /// it was judged.
     pub message: Option<String>,
+    /// Why it got its verdict, in one line a student understands.
+    pub reason: String,
     /// The first failure shrunk while it still fails; null when nothing failed (or a TLE/MLE).
     pub minimised: Option<FailingInput>,
     /// The build; null for a solution compiled into the judge or a missing toolchain.
@@ -87,6 +91,7 @@ pub fn entry(r: &RunReport, s: &SolutionReport) -> Entry {
         .iter()
         .filter(|c| c.verdict.is(VerdictKind::Accepted));
     Entry {
+        student: student_id(s),
         path: s.path.clone(),
         name: s.name.clone(),
         language: s.language.clone(),
@@ -106,12 +111,25 @@ pub fn entry(r: &RunReport, s: &SolutionReport) -> Entry {
         memory_max_kib: s.timing.memory_max_kib,
         first_failure: s.first_failure_case.clone(),
         message: s.message.clone(),
+        reason: reason(s),
         minimised: s.minimised.clone(),
         build: s.build.clone(),
         diagnosis: s.diagnosis.clone(),
         complete: s.complete,
         replayed: false,
     }
+}
+
+/// The student a submission belongs to: today its name.
+fn student_id(s: &SolutionReport) -> String {
+    s.name.clone()
+}
+
+/// Why `s` got its verdict, in one line: today the judge's message, else the verdict.
+fn reason(s: &SolutionReport) -> String {
+    s.message
+        .clone()
+        .unwrap_or_else(|| s.verdict.name().replace('_', " "))
 }
 
 /// CPU time of the sweep's passing classes: its failing class is among the cases already.

@@ -155,7 +155,7 @@ fn a_broken_file_is_named_and_the_others_still_run() {
         .map(|e| e["case"].as_str().unwrap())
         .collect();
     assert_eq!(subjects, ["b.toml#bad", "c.toml#triple"]);
-    assert!(errors[0].ends_with("b.toml line 6, column 1: case 'bad': unknown field `foo`, expected one of `name`, `board`, `hand`, `expected`, `invalid`, `note`, `tags`, `claims`, `points`"), "{}", errors[0]);
+    assert!(errors[0].ends_with("b.toml line 6, column 1: case 'bad': unknown field `foo`, expected one of `name`, `board`, `hand`, `expected`, `invalid`, `note`, `tags`, `claims`, `points`, `visibility`"), "{}", errors[0]);
     assert!(errors[1].ends_with("c.toml line 2: case 'triple': input rejected: three in a row: 'RRR' at board positions 0..2 (the starting board may not hold a run of three or more); if that is intended, mark the case with invalid = \"three in a row\""), "{}", errors[1]);
 }
 

@@ -274,7 +274,8 @@ fn audit_reports_every_problem_in_a_file_after_its_first_error() {
     assert_eq!(out.status.code(), Some(2));
     let unknown =
         "t.toml line 5, column 1: case 'typo': unknown field `expcted`, expected one of `name`, \
-                   `board`, `hand`, `expected`, `invalid`, `note`, `tags`, `claims`, `points`; \
+                   `board`, `hand`, `expected`, `invalid`, `note`, `tags`, `claims`, `points`, \
+                   `visibility`; \
                    did you mean `expected`?";
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),
