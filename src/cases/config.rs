@@ -107,19 +107,27 @@ impl Sweep {
 /// classes, hours for any submission.
 pub const SWEEP_MAX_BOARD: usize = 10;
 
-/// `[judging]`: how verdicts are made stable and how a looping submission is cut short.
+/// `[judging]`: how verdicts are made stable and how a looping submission is cut short. A
+/// verdict is a function of the CPU time the judge measured; the wall limit only guards against
+/// code that sleeps or blocks, and a call the machine starved at that guard is run again.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Judging {
     /// Up to how many extra runs a case gets when its CPU time lands within a factor
     /// [`crate::judge::timing::MARGIN`] of the CPU limit, on either side; the fastest run is judged.
     pub reruns: usize,
-    /// After this many consecutive TLEs or MLEs a submission's remaining cases are skipped
-    /// (the sweep still runs, to its first failure); 0 never skips.
+    /// Cases are judged easiest first (the oracle's effort); after this many consecutive TLEs
+    /// or MLEs a submission's remaining cases, each at least as hard, are skipped (the sweep
+    /// still runs, to its first failure); 0 never skips.
     pub tle_skip_after: usize,
     /// Wall-clock limit of every case after a submission's first TLE, in milliseconds; 0 for
     /// the CPU limit x 1.5, the CPU budget at which a worker is killed anyway.
     pub wall_after_tle_ms: u64,
+    /// Up to how many more runs, each on a fresh worker, a call gets when the wall guard
+    /// stopped it under the CPU limit while the machine starved it (it spent most of its wall
+    /// time running or waiting for a core); after that the case is not judged (machine
+    /// overloaded) and the run is incomplete.
+    pub starved_reruns: usize,
 }
 
 impl Default for Judging {
@@ -128,6 +136,7 @@ impl Default for Judging {
             reruns: 3,
             tle_skip_after: 3,
             wall_after_tle_ms: 0,
+            starved_reruns: 3,
         }
     }
 }
@@ -137,6 +146,9 @@ impl Judging {
     pub fn check(&self, limits: &Limits) -> Result<(), KeyError> {
         if self.reruns > 10 {
             return Err(KeyError::Reruns(self.reruns));
+        }
+        if self.starved_reruns > 10 {
+            return Err(KeyError::StarvedReruns(self.starved_reruns));
         }
         if self.tle_skip_after > 1000 {
             return Err(KeyError::TleSkipAfter(self.tle_skip_after));
@@ -298,6 +310,9 @@ pub enum KeyError {
     /// `[judging] reruns`.
     #[error("[judging] reruns = {0} is out of range: use 0 to 10 (extra runs of a case near the CPU limit)")]
     Reruns(usize),
+    /// `[judging] starved_reruns`.
+    #[error("[judging] starved_reruns = {0} is out of range: use 0 to 10 (extra runs of a call the machine starved at the wall guard)")]
+    StarvedReruns(usize),
     /// `[judging] tle_skip_after`.
     #[error("[judging] tle_skip_after = {0} is out of range: use 0 (never skip) to 1000 (consecutive TLEs or MLEs)")]
     TleSkipAfter(usize),
@@ -377,9 +392,10 @@ impl Config {
         )
     }
 
-    /// One line for reports on the sweep and the judging rules, e.g. `sweep: every class up to
-    /// board 6, hand 4; reruns: up to 3 near the CPU limit; after a TLE: 3000 ms wall, skip after
-    /// 3 in a row`.
+    /// One line for reports on the sweep and the judging policy, e.g. `sweep: every class up
+    /// to board 6, hand 4; cases: easiest first, skip those at least as hard as 3 TLEs in a row;
+    /// reruns: up to 3 near the CPU limit, the fastest decides; wall guard: 5000 ms, 3000 ms
+    /// after a TLE, a starved call rerun up to 3 times, then not judged`.
     pub fn describe_judging(&self) -> String {
         let sweep = if self.sweep.enabled() {
             format!(
@@ -391,14 +407,20 @@ impl Config {
         };
         let skip = match self.judging.tle_skip_after {
             0 => "never skip".to_string(),
-            k => format!("skip after {k} in a row"),
+            k => format!("skip those at least as hard as {k} TLEs in a row"),
         };
         let reruns = match self.judging.reruns {
             0 => "off".to_string(),
-            n => format!("up to {n} near the CPU limit"),
+            n => format!("up to {n} near the CPU limit, the fastest decides"),
+        };
+        let starved = match self.judging.starved_reruns {
+            0 => "a starved call not judged".to_string(),
+            n => format!("a starved call rerun up to {n} times, then not judged"),
         };
         format!(
-            "sweep: {sweep}; reruns: {reruns}; after a TLE: {} ms wall, {skip}",
+            "sweep: {sweep}; cases: easiest first, {skip}; reruns: {reruns}; wall guard: {} ms, \
+             {} ms after a TLE, {starved}",
+            self.limits.wall_ms(),
             self.judging.wall_after_tle(&self.limits)
         )
     }
@@ -450,6 +472,10 @@ mod tests {
             "[sweep] max_hand = 6 is out of range: use 0 (no sweep) to 5 ([constraints] hand_max)"
         ));
         assert!(err("[judging]\nreruns = 11\n").contains("[judging] reruns = 11 is out of range"));
+        assert!(err("[judging]\nstarved_reruns = 11\n").ends_with(
+            "[judging] starved_reruns = 11 is out of range: use 0 to 10 (extra runs of a call \
+             the machine starved at the wall guard)"
+        ));
         assert!(err("[judging]\nwall_after_tle_ms = 100\n").ends_with(
             "[judging] wall_after_tle_ms = 100 is out of range: use 0 (the CPU limit x 1.5) or \
              2000 ([limits] cpu_ms) to 5000 (the wall limit, 2 x cpu_ms + 1000)"
@@ -462,6 +488,12 @@ mod tests {
         let c = Config::load(&p, true).unwrap();
         assert!(!c.sweep.enabled());
         assert_eq!(c.judging.wall_after_tle(&c.limits), 3000);
+        assert_eq!(
+            c.describe_judging(),
+            "sweep: off; cases: easiest first, never skip; reruns: up to 3 near the CPU limit, \
+             the fastest decides; wall guard: 5000 ms, 3000 ms after a TLE, a starved call \
+             rerun up to 3 times, then not judged"
+        );
         assert_eq!(
             Config::default().sweep,
             Sweep {

@@ -426,6 +426,7 @@ pub(crate) mod tests {
                 cpu_ms: 0.0,
                 memory_kib: None,
                 repeats_ms: Vec::new(),
+                core_wait_ms: 0.0,
             }
         }
     }

@@ -1,5 +1,6 @@
 //! One judged call: a solution called on one input and its outcome classified against the
-//! oracle's answer, and the reruns of a call whose CPU time lands near the limit.
+//! oracle's answer, the reruns of a call whose CPU time lands near the limit, and of a call
+//! the machine starved at the wall guard.
 
 use crate::cases::config::{Config, Limits};
 use crate::game::rules::Instance;
@@ -14,27 +15,51 @@ pub enum CallError {
     /// SIGTERM, or the judge's own worker could not start; why, e.g. `interrupted`.
     #[error("{0}")]
     Stopped(String),
+    /// Every run of the call was stopped by the wall-clock guard while the machine starved it
+    /// ([`Outcome::starved`]) under the CPU limit: no verdict, and judging goes on.
+    #[error("{0}")]
+    Overloaded(Overloaded),
 }
 
-/// Judges a call as [`judge_written`] does, then again, up to `[judging] reruns` times, while
-/// the fastest run so far is near the CPU limit: its CPU time in `[limit / MARGIN, limit *
-/// MARGIN)` ([`timing::MARGIN`] = 1.5) and its verdict one that CPU time decides (AC, WA, a
-/// TLE of the CPU limit, or an MLE, which a faster run could reach before the CPU limit and a
-/// slower one after it). Not rerun: a TLE or MLE once the submission had one (`limit_seen`); a TLE of
-/// the wall limit (a sleep); a call killed at the
-/// CPU budget of `limit * MARGIN` (outside the band); a call stopped at the wall-clock
-/// deadline `wall_ms` whatever its message (on a starved machine), which says nothing about how
-/// long it would have run and would cost a whole wall limit a rerun. Returns the fastest run's
-/// verdict and outcome, and every run's CPU time in order when there were reruns (else empty).
+/// A call the machine was too busy to judge: its last run, in whole milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not judged: machine overloaded ({runs} runs stopped by the {wall_limit_ms} ms wall guard; the last had {cpu_ms} ms of CPU time, under the {cpu_limit_ms} ms limit, and waited {wait_ms} ms for a core); grade again on a quieter machine")]
+pub struct Overloaded {
+    /// Runs made, every one starved.
+    pub runs: usize,
+    /// The wall limit the last run was stopped at.
+    pub wall_limit_ms: u64,
+    /// The last run's CPU time.
+    pub cpu_ms: u64,
+    /// The CPU limit.
+    pub cpu_limit_ms: u64,
+    /// The last run's run-queue wait.
+    pub wait_ms: u64,
+}
+
+/// Judges a call as [`judge_written`] does, then again while another run could change the
+/// verdict, and returns the fastest run's verdict and outcome, and every run's CPU time in
+/// order when there were reruns (else empty). Two kinds of rerun:
+/// - A call stopped by the wall guard under the CPU limit while the machine starved it
+///   ([`Outcome::starved`]) is no verdict: it runs again on a fresh worker, up to
+///   `[judging] starved_reruns` times, and is [`CallError::Overloaded`] if every run starved.
+///   A call that sleeps or blocks stays a TLE of the wall limit.
+/// - Up to `[judging] reruns` more runs while the fastest run so far is near the CPU limit:
+///   its CPU time at least `limit / MARGIN` ([`timing::MARGIN`] = 1.5) and its verdict one
+///   that CPU time decides: AC, WA, or an MLE under `limit * MARGIN` (a faster run could run
+///   out of memory before the CPU limit, a slower one after it), or any TLE of the CPU limit,
+///   including a call killed at the kill point of `limit * MARGIN`. Once the submission had
+///   a TLE or an MLE (`limit_seen`), a TLE or an MLE is not rerun, so a looping submission
+///   pays the reruns once.
 pub fn judge_stable(
     exec: &mut dyn Executor,
     (board, hand): (&str, &str),
     oracle: i32,
     config: &Config,
-    (wall_ms, limit_seen): (u64, bool),
+    limit_seen: bool,
 ) -> Result<(Verdict, Outcome, Vec<f64>), CallError> {
-    let (mut verdict, mut out) = judge_written(exec, board, hand, oracle)?;
-    let mut cpus = vec![out.cpu_ms];
+    let mut cpus = Vec::new();
+    let (mut verdict, mut out) = unstarved(exec, (board, hand), oracle, config, &mut cpus)?;
     // Once a submission has a TLE or an MLE, a later near-limit TLE or MLE is not rerun: its
     // verdict is a limit's whatever the rerun gives, and each rerun costs nearly a limit.
     let rerun = !(limit_seen
@@ -42,10 +67,10 @@ pub fn judge_stable(
             verdict.kind(),
             VerdictKind::TimeLimitExceeded | VerdictKind::MemoryLimitExceeded
         ));
+    let first_runs = cpus.len();
     while rerun
-        && cpus.len() <= config.judging.reruns
+        && cpus.len() - first_runs < config.judging.reruns
         && near_limit(&verdict, &out, &config.limits)
-        && out.wall_ms < wall_ms as f64
     {
         let (v, o) = judge_written(exec, board, hand, oracle)?;
         cpus.push(o.cpu_ms);
@@ -57,6 +82,41 @@ pub fn judge_stable(
         cpus.clear();
     }
     Ok((verdict, out, cpus))
+}
+
+/// The first run of a call that the machine did not starve, each starved run followed by a
+/// fresh worker ([`Executor::restart`]); every run's CPU time goes to `cpus`.
+fn unstarved(
+    exec: &mut dyn Executor,
+    (board, hand): (&str, &str),
+    oracle: i32,
+    config: &Config,
+    cpus: &mut Vec<f64>,
+) -> Result<(Verdict, Outcome), CallError> {
+    let cpu_limit_ms = config.limits.cpu_ms;
+    loop {
+        let (verdict, out) = judge_written(exec, board, hand, oracle)?;
+        cpus.push(out.cpu_ms);
+        if !(out.starved() && out.cpu_ms < cpu_limit_ms as f64) {
+            return Ok((verdict, out));
+        }
+        if cpus.len() > config.judging.starved_reruns {
+            let Verdict::TimeLimitExceeded {
+                limit: Limit::Wall(wall_limit_ms),
+            } = verdict
+            else {
+                unreachable!("a starved call is a TLE of the wall limit")
+            };
+            return Err(CallError::Overloaded(Overloaded {
+                runs: cpus.len(),
+                wall_limit_ms,
+                cpu_ms: out.cpu_ms as u64,
+                cpu_limit_ms,
+                wait_ms: out.core_wait_ms as u64,
+            }));
+        }
+        exec.restart();
+    }
 }
 
 fn is_wall_tle(v: &Verdict) -> bool {
@@ -71,15 +131,17 @@ fn is_wall_tle(v: &Verdict) -> bool {
 /// Whether another run could change the verdict: see [`judge_stable`].
 fn near_limit(v: &Verdict, out: &Outcome, limits: &Limits) -> bool {
     let limit = limits.cpu_ms as f64;
+    let under_kill_point = out.cpu_ms < limit * timing::MARGIN;
     let decided_by_cpu = match v {
         Verdict::Accepted | Verdict::WrongAnswer { .. } => true,
+        // Killed at the kill point or not: a faster run may answer in time.
         Verdict::TimeLimitExceeded { .. } => !is_wall_tle(v),
         // Which limit a call reaches first, memory or CPU time, depends on the machine's speed
         // when both are close: an MLE in the band is rerun like a TLE, and the fastest run decides.
-        Verdict::MemoryLimitExceeded { .. } => true,
+        Verdict::MemoryLimitExceeded { .. } => under_kill_point,
         _ => false,
     };
-    decided_by_cpu && out.cpu_ms >= limit / timing::MARGIN && out.cpu_ms < limit * timing::MARGIN
+    decided_by_cpu && out.cpu_ms >= limit / timing::MARGIN
 }
 
 /// Calls the solution once and classifies the outcome against the oracle's `oracle` answer.

@@ -17,16 +17,20 @@ pub enum CaseVerdict {
     Skipped(SkipReason),
 }
 
-/// Why a case was not judged.
+/// Why a case was not judged. Neither is a verdict, and neither scores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SkipReason {
-    /// The submission had `count` limit verdicts in a row before it (`[judging] tle_skip_after`).
+    /// The submission had `count` limit verdicts in a row before it (`[judging] tle_skip_after`),
+    /// on cases judged easiest first: the case is at least as hard as they were.
     LimitStreak {
         /// How many, in a row.
         count: usize,
         /// Which verdicts they were.
         of: Streak,
     },
+    /// Called, but every run was stopped by the wall guard while the machine starved it
+    /// (`[judging] starved_reruns`): not judged, and the run is incomplete (exit 3).
+    Overloaded,
 }
 
 /// The verdicts of a streak of limit verdicts.
@@ -41,18 +45,23 @@ pub enum Streak {
 }
 
 impl SkipReason {
-    /// The reason in words, as the case's `message` says it, e.g. `skipped: 3 TLEs in a row
-    /// before it`.
-    pub fn describe(self) -> String {
+    /// The reason in words, as the case's `message` says it, with `after` the case that ended
+    /// the streak, e.g. `skipped: at least as hard as hard.toml#x, which exceeded the time
+    /// limit (3 TLEs in a row)`, or `not judged: machine overloaded`.
+    pub fn describe(self, after: &str) -> String {
         match self {
             SkipReason::LimitStreak { count, of } => {
-                let what = match of {
-                    Streak::Tle => "TLEs",
-                    Streak::Mle => "MLEs",
-                    Streak::TleOrMle => "TLEs or MLEs",
+                let (limit, what) = match of {
+                    Streak::Tle => ("the time limit", "TLEs"),
+                    Streak::Mle => ("the memory limit", "MLEs"),
+                    Streak::TleOrMle => ("a limit", "TLEs or MLEs"),
                 };
-                format!("skipped: {count} {what} in a row before it")
+                format!(
+                    "skipped: at least as hard as {after}, which exceeded {limit} \
+                     ({count} {what} in a row)"
+                )
             }
+            SkipReason::Overloaded => "not judged: machine overloaded".to_string(),
         }
     }
 }
@@ -134,7 +143,15 @@ mod tests {
         let CaseVerdict::Skipped(why) = skip else {
             unreachable!()
         };
-        assert_eq!(why.describe(), "skipped: 2 TLEs or MLEs in a row before it");
+        assert_eq!(
+            why.describe("t.toml#c2"),
+            "skipped: at least as hard as t.toml#c2, which exceeded a limit (2 TLEs or MLEs in \
+             a row)"
+        );
+        assert_eq!(
+            SkipReason::Overloaded.describe(""),
+            "not judged: machine overloaded"
+        );
         // Tables pad the code as they pad text.
         assert_eq!(format!("[{wa:<4}]"), "[WA  ]");
     }

@@ -36,13 +36,17 @@ pub(super) struct Judging<'r, 'e> {
     pub(super) tle: TleStreak,
     /// Why judging stopped (Ctrl-C, a worker that could not be replaced), if it did.
     pub(super) incomplete: Option<String>,
+    /// The calls the machine was too busy to judge (`solution on case`): judging went on,
+    /// and the run is incomplete.
+    pub(super) overloaded: Vec<String>,
 }
 
 /// What judging a solution's cases and sweep found, before minimising.
 #[derive(Default)]
 pub(super) struct Judged {
     pub(super) results: Vec<CaseResult>,
-    /// The first failure, in the suite's order, then the sweep's.
+    /// The first failure, in the suite's order (whatever order the cases were judged in), then
+    /// the sweep's.
     pub(super) first: Option<FailingInput>,
     /// The sweep's failing class, if one failed.
     pub(super) swept: Option<FailingInput>,
@@ -52,16 +56,13 @@ pub(super) struct Judged {
 }
 
 impl Judging<'_, '_> {
-    /// [`judge_stable`] under the wall-clock limit the TLE streak sets.
+    /// [`judge_stable`], told whether the solution already had a TLE or an MLE.
     pub(super) fn stable(
         &mut self,
         call: (&str, &str),
         oracle: i32,
     ) -> Result<(Verdict, Outcome, Vec<f64>), CallError> {
-        let wall = (
-            self.tle.wall_ms(self.config),
-            self.tle.seen || self.tle.mle_seen,
-        );
-        judge_stable(self.exec, call, oracle, self.config, wall)
+        let limit_seen = self.tle.seen || self.tle.mle_seen;
+        judge_stable(self.exec, call, oracle, self.config, limit_seen)
     }
 }

@@ -215,6 +215,7 @@ mod tests {
                 cpu_ms: 0.0,
                 memory_kib: None,
                 repeats_ms: Vec::new(),
+                core_wait_ms: 0.0,
             }
         }
     }
@@ -232,6 +233,7 @@ mod tests {
                 cpu_ms: 0.0,
                 memory_kib: None,
                 repeats_ms: Vec::new(),
+                core_wait_ms: 0.0,
             }
         }
     }
@@ -290,6 +292,7 @@ mod tests {
                 cpu_ms: 0.0,
                 memory_kib: None,
                 repeats_ms: Vec::new(),
+                core_wait_ms: 0.0,
             }
         }
     }

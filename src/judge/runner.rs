@@ -8,17 +8,20 @@ use crate::cases::case::Suite;
 use crate::cases::config::{Config, Limits};
 use crate::game::oracle::{Answer, Oracle, WitnessError};
 use crate::game::rules::Instance;
+use crate::judge::call::CallError;
 use crate::judge::case_result::case_result;
 use crate::judge::diagnosis::{self, Diagnosis};
 use crate::judge::execute::Unjudged;
 use crate::judge::judging::{solved, Judged, Judging, ValidCase};
-use crate::judge::streak::{skipped, TleStreak};
+use crate::judge::streak::{effort, skipped, TleStreak};
 use crate::judge::timing;
 use crate::judge::verdict::{self, VerdictKind};
 use crate::submission::registry::Solution;
 
 pub use crate::cases::check::{check_suite, claim_report, Checked, ClaimReport, ExpectationReport};
-pub use crate::judge::call::{judge, judge_as_written, judge_call, judge_stable, judge_written};
+pub use crate::judge::call::{
+    judge, judge_as_written, judge_call, judge_stable, judge_written, Overloaded,
+};
 pub use crate::judge::case_result::CaseResult;
 pub use crate::judge::case_verdict::{CaseVerdict, SkipReason, Streak};
 pub use crate::judge::events::Event;
@@ -77,6 +80,8 @@ pub fn run_checked(
     });
     let mut reports = Vec::new();
     let mut incomplete = None;
+    // Calls the machine was too busy to judge: the run is incomplete, and judging goes on.
+    let mut overloaded = Vec::new();
     for sol in solutions {
         let mut exec = executor_for(*sol);
         let report = match exec.prepare() {
@@ -89,9 +94,11 @@ pub fn run_checked(
                     on_event: &mut *on_event,
                     tle: TleStreak::default(),
                     incomplete: None,
+                    overloaded: Vec::new(),
                 };
                 let report = judging.solution(&valid, classes, &mut oracle)?;
                 incomplete = judging.incomplete;
+                overloaded.append(&mut judging.overloaded);
                 report
             }
         };
@@ -102,8 +109,24 @@ pub fn run_checked(
         }
     }
     let counts = (valid.len(), valid.iter().map(|(c, _, _)| c.points).sum());
+    let incomplete = incomplete.or_else(|| overloaded_message(&overloaded));
     Ok(run_report(
         suite, checked, config, counts, reports, incomplete,
+    ))
+}
+
+/// The skipped case of a call the machine was too busy to judge.
+const SKIP_OVERLOADED: CaseVerdict = CaseVerdict::Skipped(SkipReason::Overloaded);
+
+/// Why a run whose `overloaded` calls (`solution on case`) were not judged is incomplete.
+fn overloaded_message(overloaded: &[String]) -> Option<String> {
+    let first = overloaded.first()?;
+    let more = match overloaded.len() {
+        1 => String::new(),
+        n => format!(" and {} more", n - 1),
+    };
+    Some(format!(
+        "not judged: machine overloaded ({first}{more}); grade again on a quieter machine"
     ))
 }
 
@@ -283,57 +306,76 @@ impl Judging<'_, '_> {
         diagnosis
     }
 
-    /// Judges the suite's cases in order, skipping after `[judging] tle_skip_after` TLEs or
-    /// MLEs in a row; stops (with `incomplete` set) when a call cannot be made.
+    /// Judges the suite's cases easiest first ([`effort`]; ties in the suite's order) and skips, after `[judging] tle_skip_after` TLEs or MLEs in a
+    /// row, every case after them: each is at least as hard. A case the machine was too busy to
+    /// judge is not judged, and judging goes on; it stops (with `incomplete` set) when a call
+    /// cannot be made. The results come back in the suite's order.
     fn cases(&mut self, valid: &[ValidCase]) -> Judged {
-        let (sol, config) = (self.sol, self.config);
-        let mut judged = Judged::default();
-        for (k, (c, inst, ans)) in valid.iter().enumerate() {
-            if self.tle.skipping(&config.judging) {
-                let result = skipped(c, solved(inst, ans), self.tle.reason());
-                judged.results.push(result);
+        let mut order: Vec<usize> = (0..valid.len()).collect();
+        order.sort_by_key(|&i| effort(valid[i].1, valid[i].2));
+        let mut slots: Vec<Option<CaseResult>> = valid.iter().map(|_| None).collect();
+        for (k, &i) in order.iter().enumerate() {
+            let (c, inst, ans) = valid[i];
+            if self.tle.skipping(&self.config.judging) {
+                slots[i] = Some(skipped(c, solved(inst, ans), self.tle.reason()));
                 continue;
             }
-            (self.on_event)(&Event::CaseStarted {
-                solution: sol.name(),
-                case: &c.id,
-                wall_limit_ms: self.tle.wall_ms(config),
-            });
-            // The case's own strings, hand order included: LeetCode passes the hand as written.
-            let (verdict, out, cpus) = match self.stable((&c.board, &c.hand), ans.as_i32()) {
-                Ok(v) => v,
+            slots[i] = match self.case(valid[i]) {
+                Ok(result) => Some(result),
+                Err(CallError::Overloaded(why)) => {
+                    self.overloaded
+                        .push(format!("{} on {}", self.sol.name(), c.id));
+                    let why = (SkipReason::Overloaded, why.to_string());
+                    Some(skipped(c, solved(inst, ans), why))
+                }
                 Err(why) => {
                     let of = valid.len();
                     let cases = if of == 1 { "case" } else { "cases" };
-                    let at = format!("{} on {}, after {k} of {of} {cases}", sol.name(), c.id);
+                    let at = format!("{} on {}, after {k} of {of} {cases}", self.sol.name(), c.id);
                     self.incomplete = Some(format!("{why}: stopped while judging {at}"));
                     break;
                 }
             };
-            self.tle.saw(&verdict, self.exec, config);
-            (self.on_event)(&Event::CaseJudged {
-                solution: sol.name(),
-                case: &c.id,
-                verdict: &verdict,
-                time_ms: out.wall_ms,
-            });
-            let mut result = case_result(
-                c.id.clone(),
-                (&c.board, &c.hand),
-                solved(inst, ans),
-                &verdict,
-                &out,
-                cpus,
-                c.points,
-            );
-            result.visibility = c.visibility;
-            if judged.first.is_none() && verdict.kind() != VerdictKind::Accepted {
-                judged.first = Some(FailingInput::of_result(&result));
-            }
-            judged.results.push(result);
         }
-        judged.complete = judged.results.len() == valid.len();
-        judged
+        let results: Vec<CaseResult> = slots.into_iter().flatten().collect();
+        let first = results.iter().find(|r| r.verdict.failed());
+        let unjudged = results.iter().any(|r| r.verdict == SKIP_OVERLOADED);
+        Judged {
+            first: first.map(FailingInput::of_result),
+            complete: results.len() == valid.len() && !unjudged,
+            results,
+            ..Judged::default()
+        }
+    }
+
+    /// Judges one case, its events sent; the streak sees its verdict.
+    fn case(&mut self, (c, inst, ans): ValidCase) -> Result<CaseResult, CallError> {
+        let (sol, config) = (self.sol, self.config);
+        (self.on_event)(&Event::CaseStarted {
+            solution: sol.name(),
+            case: &c.id,
+            wall_limit_ms: self.tle.wall_ms(config),
+        });
+        // The case's own strings, hand order included: LeetCode passes the hand as written.
+        let (verdict, out, cpus) = self.stable((&c.board, &c.hand), ans.as_i32())?;
+        self.tle.saw((&c.id, &verdict), self.exec, config);
+        (self.on_event)(&Event::CaseJudged {
+            solution: sol.name(),
+            case: &c.id,
+            verdict: &verdict,
+            time_ms: out.wall_ms,
+        });
+        let mut result = case_result(
+            c.id.clone(),
+            (&c.board, &c.hand),
+            solved(inst, ans),
+            &verdict,
+            &out,
+            cpus,
+            c.points,
+        );
+        result.visibility = c.visibility;
+        Ok(result)
     }
 
     /// The solution's report from what was judged.

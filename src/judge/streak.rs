@@ -1,13 +1,28 @@
 //! A submission's streak of limit verdicts (TLE or MLE): the wall-clock limit shortened after
-//! its first TLE, and the cases skipped after `[judging] tle_skip_after` in a row.
+//! its first TLE, and the cases skipped after `[judging] tle_skip_after` in a row (cases are
+//! judged easiest first by [`effort`], so each skipped case is at least as hard as the
+//! streak's).
 
 use crate::cases::case::Case;
 use crate::cases::config::{Config, Judging};
-use crate::game::oracle::Solved;
+use crate::game::oracle::{Answer, Solved};
+use crate::game::rules::Instance;
 use crate::judge::case_result::CaseResult;
 use crate::judge::case_verdict::{CaseVerdict, SkipReason, Streak};
 use crate::judge::execute::Executor;
 use crate::judge::verdict::{Verdict, VerdictKind};
+
+/// How hard a case is for a submission, the order cases are judged in (easiest first): the
+/// size of the plain search tree down to the answer, `(gaps x balls in hand)` multiplied over
+/// each move the answer takes (every move the hand allows for -1). It grows with the board,
+/// the hand and the answer, as a submission's search does. Not the oracle's own effort: its
+/// bounds settle the hardest input for a plain search (`hard.toml#jury-timeout`, which a
+/// plain search takes a million states over) in 0 states. Saturates at `u64::MAX`.
+pub(super) fn effort(instance: &Instance, answer: &Answer) -> u64 {
+    let (board, hand) = (instance.board.len() as u64, instance.hand.len() as u64);
+    let moves = u64::try_from(answer.as_i32()).unwrap_or(hand).min(hand);
+    (0..moves).fold(1u64, |e, k| e.saturating_mul((board + k + 1) * (hand - k)))
+}
 
 /// A submission's run of consecutive limit verdicts (TLE or MLE): after the first TLE its
 /// wall-clock limit is shortened to `[judging] wall_after_tle_ms`, and after `tle_skip_after`
@@ -21,10 +36,18 @@ pub(super) struct TleStreak {
     pub(super) mle_seen: bool,
     /// The verdicts of the current run of TLEs and MLEs, in order.
     streak: Vec<VerdictKind>,
+    /// The case that last extended the streak, `file.toml#name`.
+    last: String,
 }
 
 impl TleStreak {
-    pub(super) fn saw(&mut self, v: &Verdict, exec: &mut dyn Executor, config: &Config) {
+    /// Counts case `case`'s verdict `v`.
+    pub(super) fn saw(
+        &mut self,
+        (case, v): (&str, &Verdict),
+        exec: &mut dyn Executor,
+        config: &Config,
+    ) {
         let kind = v.kind();
         self.mle_seen |= kind == VerdictKind::MemoryLimitExceeded;
         if !matches!(
@@ -39,6 +62,7 @@ impl TleStreak {
             exec.set_wall_ms(Some(config.judging.wall_after_tle(&config.limits)));
         }
         self.streak.push(kind);
+        self.last = case.to_string();
     }
 
     /// The wall-clock limit the next call runs under, in milliseconds.
@@ -54,8 +78,9 @@ impl TleStreak {
         judging.tle_skip_after > 0 && self.streak.len() >= judging.tle_skip_after
     }
 
-    /// Why a case is skipped after the streak: how many limit verdicts in a row, and which.
-    pub(super) fn reason(&self) -> SkipReason {
+    /// Why a case is skipped after the streak: how many limit verdicts in a row, which, and
+    /// the case that ended it; the reason and its message.
+    pub(super) fn reason(&self) -> (SkipReason, String) {
         let all = |k| self.streak.iter().all(|&s| s == k);
         let of = if all(VerdictKind::TimeLimitExceeded) {
             Streak::Tle
@@ -64,15 +89,20 @@ impl TleStreak {
         } else {
             Streak::TleOrMle
         };
-        SkipReason::LimitStreak {
+        let why = SkipReason::LimitStreak {
             count: self.streak.len(),
             of,
-        }
+        };
+        (why, why.describe(&self.last))
     }
 }
 
-/// The result of a case skipped for `why`.
-pub(super) fn skipped(c: &Case, solved: Solved, why: SkipReason) -> CaseResult {
+/// The result of a case skipped for `why`, which `message` says in words.
+pub(super) fn skipped(
+    c: &Case,
+    solved: Solved,
+    (why, message): (SkipReason, String),
+) -> CaseResult {
     CaseResult {
         case: c.id.clone(),
         board: c.board.clone(),
@@ -87,7 +117,7 @@ pub(super) fn skipped(c: &Case, solved: Solved, why: SkipReason) -> CaseResult {
         times_ms: Vec::new(),
         runs: 0,
         cpu_runs_ms: Vec::new(),
-        message: Some(why.describe()),
+        message: Some(message),
         visibility: c.visibility,
         solved,
     }

@@ -7,6 +7,7 @@ use crate::cases::config::Sweep;
 use crate::game::generate;
 use crate::game::oracle::{Answer, Oracle, WitnessError};
 use crate::game::rules::Instance;
+use crate::judge::call::CallError;
 use crate::judge::case_result::case_result;
 use crate::judge::events::Event;
 use crate::judge::execute::Outcome;
@@ -70,6 +71,13 @@ impl Judging<'_, '_> {
             let (board, hand) = (inst.board.to_string(), inst.hand.to_string());
             let (verdict, out, cpus) = match self.stable((&board, &hand), ans.as_i32()) {
                 Ok(v) => v,
+                // Not judged: the sweep stops there, and the run is incomplete.
+                Err(CallError::Overloaded(_)) => {
+                    let id = sweep_case_id(&board, &hand);
+                    self.overloaded.push(format!("{} on {id}", sol.name()));
+                    judged.complete = false;
+                    break;
+                }
                 Err(why) => {
                     let after = format!("after {} of {} classes", rep.judged, classes.len());
                     let stopped = format!("stopped while sweeping {}, {after}", sol.name());

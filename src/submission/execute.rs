@@ -74,12 +74,31 @@ pub struct Outcome {
     /// With [`Repeat`]: the wall time of every call, in milliseconds, of which `wall_ms` is
     /// the median; empty for a single call.
     pub repeats_ms: Vec<f64>,
+    /// Time the call's threads spent runnable but waiting for a core, in milliseconds: the
+    /// kernel's run-queue delay (`/proc/PID/task/*/schedstat`, second field) of the worker's
+    /// processes during the call. Read only for a call that took more than half its wall limit
+    /// (else 0), and 0 where nothing measured it (an in-process call).
+    pub core_wait_ms: f64,
 }
+
+/// A call stopped by the wall guard was starved, not asleep, when at least this share of its
+/// wall time went to running or to waiting for a core (see [`Outcome::starved`]).
+pub const STARVED_SHARE: f64 = 0.5;
 
 impl Outcome {
     /// The outcome with its peak memory.
     pub fn with_memory(self, memory_kib: Option<u64>) -> Outcome {
         Outcome { memory_kib, ..self }
+    }
+
+    /// Whether the call was stopped by the wall-clock guard while the machine kept it from
+    /// running: at least [`STARVED_SHARE`] of its wall time was CPU time or run-queue wait. A
+    /// call that sleeps, blocks on a read or deadlocks neither runs nor waits for a core, so it
+    /// stays a TLE of the wall limit. Whether its CPU time was under the limit is the judge's
+    /// question (a call over it broke the CPU limit, starved or not).
+    pub fn starved(&self) -> bool {
+        matches!(self.result, Err(Failure::TimeLimit(Limit::Wall(_))))
+            && self.cpu_ms + self.core_wait_ms >= self.wall_ms * STARVED_SHARE
     }
 }
 
@@ -220,6 +239,7 @@ impl Executor for InProcess<'_> {
                 cpu_ms: 0.0,
                 memory_kib: None,
                 repeats_ms: Vec::new(),
+                core_wait_ms: 0.0,
             };
         }
         let (b, h) = (board.to_string(), hand.to_string());
@@ -243,6 +263,7 @@ impl Executor for InProcess<'_> {
             cpu_ms,
             memory_kib: None,
             repeats_ms: Vec::new(),
+            core_wait_ms: 0.0,
         }
     }
 }
@@ -302,6 +323,7 @@ impl<E: Executor> Executor for Repeat<E> {
             cpu_ms: median(&mut cpus),
             memory_kib,
             repeats_ms,
+            core_wait_ms: 0.0,
         }
     }
 
@@ -357,6 +379,7 @@ impl Executor for Unbuilt {
             cpu_ms: 0.0,
             memory_kib: None,
             repeats_ms: Vec::new(),
+            core_wait_ms: 0.0,
         }
     }
     fn describe(&self) -> String {
@@ -387,6 +410,7 @@ mod tests {
             cpu_ms: ms / 2.0,
             memory_kib: None,
             repeats_ms: Vec::new(),
+            core_wait_ms: 0.0,
         }
     }
 
@@ -409,6 +433,7 @@ mod tests {
             cpu_ms: 150.0,
             memory_kib: None,
             repeats_ms: Vec::new(),
+            core_wait_ms: 0.0,
         };
         let mut r = Repeat::new(Scripted(vec![ok(2, 1.0), tle.clone()]), 3);
         assert_eq!(r.call("RR", "R"), tle);

@@ -173,6 +173,10 @@ impl Call {
             Err(Failure::MemoryLimit(m)) => Err(Failed::MemoryLimit(m.clone())),
             Err(Failure::Stopped(_)) => return None,
         };
+        // A call the machine starved is not kept either: a replay could not tell it from a sleep.
+        if out.starved() {
+            return None;
+        }
         Some(Call {
             board: board.to_string(),
             hand: hand.to_string(),
@@ -198,6 +202,7 @@ impl Call {
             cpu_ms: self.cpu_ms,
             memory_kib: self.memory_kib,
             repeats_ms: Vec::new(),
+            core_wait_ms: 0.0,
         }
     }
 }
@@ -296,6 +301,7 @@ impl Executor for Replaying<'_> {
                     cpu_ms: 0.0,
                     memory_kib: None,
                     repeats_ms: Vec::new(),
+                    core_wait_ms: 0.0,
                 },
             };
             (out, false)
@@ -370,6 +376,7 @@ mod tests {
                 cpu_ms: 1.25,
                 memory_kib: Some(100),
                 repeats_ms: Vec::new(),
+                core_wait_ms: 0.0,
             }
         }
         fn prepare(&mut self) -> Result<(), Unjudged> {
@@ -477,6 +484,7 @@ mod tests {
             cpu_ms: 0.0,
             memory_kib: None,
             repeats_ms: Vec::new(),
+            core_wait_ms: 0.0,
         };
         assert_eq!(Call::of("R", "R", None, &stopped), None);
     }

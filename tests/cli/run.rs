@@ -384,10 +384,11 @@ fn a_looping_submission_is_skipped_after_three_tles_in_a_row() {
         .iter()
         .map(|c| c["verdict"].as_str().unwrap())
         .collect();
-    // The sweep still runs after the skip, and stops at its first class: one more limit.
+    // Judged easiest first (r-plus-r, example-1, example-3), listed in the suite's order. The
+    // sweep still runs after the skip, and stops at its first class: one more limit.
     assert_eq!(
         verdicts,
-        ["TLE", "TLE", "TLE", "SKIP", "SKIP", "SKIP", "SKIP", "SKIP", "SKIP", "TLE"]
+        ["TLE", "SKIP", "TLE", "SKIP", "SKIP", "TLE", "SKIP", "SKIP", "SKIP", "TLE"]
     );
     assert_eq!(
         (&s["verdict"], &s["counts"]["SKIP"], &s["sweep"]["skipped"]),
@@ -401,7 +402,8 @@ fn a_looping_submission_is_skipped_after_three_tles_in_a_row() {
     assert_eq!(s["cases"][9]["case"], "sweep#R+R");
     assert_eq!(
         s["cases"][3]["message"],
-        "skipped: 3 TLEs in a row before it"
+        "skipped: at least as hard as seeds.toml#example-3, which exceeded the time limit \
+         (3 TLEs in a row)"
     );
 }
 

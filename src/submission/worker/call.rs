@@ -81,7 +81,11 @@ impl Worker {
                 live.kill();
                 self.live = None;
                 let f = cpu_first(f, m.cpu_ms, &call.limits);
-                return failed(f, m.wall_ms, m.cpu_ms).with_memory(m.memory_kib);
+                let out = failed(f, m.wall_ms, m.cpu_ms).with_memory(m.memory_kib);
+                return Outcome {
+                    core_wait_ms: m.core_wait_ms,
+                    ..out
+                };
             }
             Waited::Died => {
                 let outcome = live.died(&call, &m);
@@ -144,6 +148,7 @@ impl Worker {
             cpu_ms: m.cpu_ms,
             memory_kib: m.memory_kib,
             repeats_ms: Vec::new(),
+            core_wait_ms: m.core_wait_ms,
         }
     }
 }
@@ -213,6 +218,7 @@ pub(super) fn failed(f: Failure, wall_ms: f64, cpu_ms: f64) -> Outcome {
         cpu_ms,
         memory_kib: None,
         repeats_ms: Vec::new(),
+        core_wait_ms: 0.0,
     }
 }
 
