@@ -139,11 +139,7 @@ fn judged(script: Vec<Outcome>, config: &Config, limit_seen: bool) -> (Verdict, 
 type StableOrNot = Result<(Verdict, Outcome, Vec<f64>), CallError>;
 
 /// [`judged`], or why not, and how many times the worker was restarted.
-fn judged_or_not(
-    script: Vec<Outcome>,
-    config: &Config,
-    limit_seen: bool,
-) -> (StableOrNot, usize) {
+fn judged_or_not(script: Vec<Outcome>, config: &Config, limit_seen: bool) -> (StableOrNot, usize) {
     let mut script = script.into_iter();
     let mut exec = Scripted {
         f: |_: &str, _: &str| script.next().unwrap(),
