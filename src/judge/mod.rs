@@ -26,6 +26,7 @@ mod judging;
 pub mod killmatrix;
 pub mod metamorphic;
 pub mod minimise;
+pub mod reason;
 pub mod report;
 pub mod runner;
 pub mod session;
