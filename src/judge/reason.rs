@@ -228,17 +228,17 @@ fn unjudged(s: &SolutionReport, m: &str) -> Reason {
         VerdictKind::RunTimeError => Reason::LoadError {
             message: last_line(m),
         },
-        _ => compile_error(m),
+        _ => compile_error(m, &s.path),
     }
 }
 
-/// The first error of a compiler's message, with its place when the message gives one.
-fn compile_error(m: &str) -> Reason {
+/// The first error of a compiler's message about the file at `path`, with its place when the
+/// message gives one.
+fn compile_error(m: &str, path: &str) -> Reason {
     let m = m.replace(['‘', '’'], "'");
     // file:line[:col]: [error: ]text (gcc, clang, go, javac, kotlinc, ruby)
-    let colon = re!(
-        r"^(?:\./)?(\S+?):(\d+)(?::(\d+))?: (?:fatal error: |error: |syntax error: )?(.+)$",
-    );
+    let colon =
+        re!(r"^(?:\./)?(\S+?):(\d+)(?::(\d+))?: (?:fatal error: |error: |syntax error: )?(.+)$",);
     // file(line,col): error CODE: text (mcs, tsc)
     let paren = re!(r"^(\S+?)\((\d+),(\d+)\): error \w+: (.+)$");
     // error[CODE]: text, then --> file:line:col (rustc)
@@ -281,8 +281,8 @@ fn compile_error(m: &str) -> Reason {
         }
         if let Some(c) = bare.captures(line) {
             return Reason::CompileError {
-                at: None,
-                message: format!("{}: {} (line {})", &c[1], &c[2], &c[3]),
+                at: at(path, &c[3], None),
+                message: format!("{}: {}", &c[1], &c[2]),
             };
         }
         if let Some(c) = colon.captures(line) {
@@ -334,10 +334,18 @@ impl Reason {
         match self {
             Reason::Accepted { cases } => format!("accepted: all {cases} cases right"),
             Reason::CompileError { at, message } => match at {
-                Some(Location { file, line, column: Some(col) }) => {
+                Some(Location {
+                    file,
+                    line,
+                    column: Some(col),
+                }) => {
                     format!("compile error: {file}:{line}:{col}: {message}")
                 }
-                Some(Location { file, line, column: None }) => {
+                Some(Location {
+                    file,
+                    line,
+                    column: None,
+                }) => {
                     format!("compile error: {file}:{line}: {message}")
                 }
                 None => format!("compile error: {message}"),
@@ -387,7 +395,9 @@ impl Reason {
             Reason::WrongAnswer { expected, got, .. } => {
                 format!("wrong answer on {input}: expected {expected}, got {got}")
             }
-            Reason::RunTimeError { message: Some(m), .. } => {
+            Reason::RunTimeError {
+                message: Some(m), ..
+            } => {
                 format!("run-time error on {input}: {m}")
             }
             Reason::RunTimeError { .. } => format!("run-time error on {input}"),

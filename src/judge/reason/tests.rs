@@ -41,7 +41,7 @@ fn a_compile_error_names_file_line_and_the_first_error() {
     let cases = [
         ("tests/x/syntax_csharp.cs(4,18): error CS1525: Unexpected symbol `;'\nCompilation failed: 1 error(s), 0 warnings", "compile error: syntax_csharp.cs:4:18: Unexpected symbol `;'"),
         ("# command-line-arguments\ntests/x/syntax_go.go:5:1: syntax error: unexpected }, expecting expression", "compile error: syntax_go.go:5:1: unexpected }, expecting expression"),
-        ("SyntaxError: Unexpected token ';' (line 4)", "compile error: SyntaxError: Unexpected token ';' (line 4)"),
+        ("SyntaxError: Unexpected token ';' (line 4)", "compile error: fake.rs:4: SyntaxError: Unexpected token ';'"),
         ("Parse error: syntax error, unexpected token \";\" in tests/x/syntax_php.php on line 5", "compile error: syntax_php.php:5: syntax error, unexpected token \";\""),
         ("tests/x/syntax_ruby.rb:5: syntax error, unexpected `end', expecting ']'", "compile error: syntax_ruby.rb:5: syntax error, unexpected `end', expecting ']'"),
         ("error: expected `;`, found `steps`\n --> tests/x/syntax_rust.rs:4:22\n  |\n4 |         let steps = 2\n\nerror: aborting due to 1 previous error", "compile error: syntax_rust.rs:4:22: expected `;`, found `steps`"),
