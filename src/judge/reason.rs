@@ -236,68 +236,59 @@ fn unjudged(s: &SolutionReport, m: &str) -> Reason {
 /// message gives one.
 fn compile_error(m: &str, path: &str) -> Reason {
     let m = m.replace(['‘', '’'], "'");
-    // file:line[:col]: [error: ]text (gcc, clang, go, javac, kotlinc, ruby)
-    let colon =
-        re!(r"^(?:\./)?(\S+?):(\d+)(?::(\d+))?: (?:fatal error: |error: |syntax error: )?(.+)$",);
-    // file(line,col): error CODE: text (mcs, tsc)
-    let paren = re!(r"^(\S+?)\((\d+),(\d+)\): error \w+: (.+)$");
     // error[CODE]: text, then --> file:line:col (rustc)
     let rust = re!(r"(?m)^error(?:\[\w+\])?: (.+)\n\s*--> (\S+?):(\d+):(\d+)");
-    // ...text in FILE on line N (php)
-    let php = re!(r"^(?:PHP )?(?:Parse error|Fatal error): (.+) in (\S+) on line (\d+)");
-    // SyntaxError: text (line N) (python, node: the judge's own syntax check)
-    let bare = re!(r"^(\w*Error): (.+) \(line (\d+)\)$");
-    let at = |file: &str, line: &str, col: Option<&str>| {
-        Some(Location {
-            file: file.rsplit('/').next().unwrap_or(file).to_string(),
-            line: line.parse().ok()?,
-            column: col.and_then(|c| c.parse().ok()),
-        })
-    };
-    if let Some(c) = rust.captures(&m) {
-        return Reason::CompileError {
-            at: at(&c[2], &c[3], Some(&c[4])),
-            message: c[1].to_string(),
-        };
-    }
     let lines: Vec<&str> = m.lines().map(str::trim_end).collect();
-    // An error line first; a warning or a note may come before it.
-    let ranked = lines
-        .iter()
-        .filter(|l| l.contains("error"))
-        .chain(lines.iter());
-    for line in ranked {
-        if let Some(c) = paren.captures(line) {
-            return Reason::CompileError {
-                at: at(&c[1], &c[2], Some(&c[3])),
-                message: c[4].to_string(),
-            };
-        }
-        if let Some(c) = php.captures(line) {
-            return Reason::CompileError {
-                at: at(&c[2], &c[3], None),
-                message: c[1].to_string(),
-            };
-        }
-        if let Some(c) = bare.captures(line) {
-            return Reason::CompileError {
-                at: at(path, &c[3], None),
-                message: format!("{}: {}", &c[1], &c[2]),
-            };
-        }
-        if let Some(c) = colon.captures(line) {
-            if !c[4].starts_with("warning") && !c[4].starts_with("note") {
-                return Reason::CompileError {
-                    at: at(&c[1], &c[2], c.get(3).map(|g| g.as_str())),
-                    message: c[4].to_string(),
-                };
-            }
-        }
+    let found = match rust.captures(&m) {
+        Some(c) => Some((located(&c[2], &c[3], Some(&c[4])), c[1].to_string())),
+        // An error line first; a warning or a note may come before it.
+        None => lines
+            .iter()
+            .filter(|l| l.contains("error"))
+            .chain(lines.iter())
+            .find_map(|l| error_line(l, path)),
+    };
+    let (at, message) = found.unwrap_or_else(|| (None, first_line(&m)));
+    Reason::CompileError { at, message }
+}
+
+/// One line of a compiler's message as its place and text, when it is an error line.
+fn error_line(line: &str, path: &str) -> Option<(Option<Location>, String)> {
+    // file(line,col): error CODE: text (mcs, tsc)
+    let paren = re!(r"^(\S+?)\((\d+),(\d+)\): error \w+: (.+)$");
+    // text in FILE on line N (php)
+    let php = re!(r"^(?:PHP )?(?:Parse error|Fatal error): (.+) in (\S+) on line (\d+)");
+    // SyntaxError: text (line N) (python, node: the judge's own syntax check of `path`)
+    let bare = re!(r"^(\w*Error): (.+) \(line (\d+)\)$");
+    // file:line[:col]: [error: ]text (gcc, clang, go, javac, kotlinc, ruby)
+    let colon =
+        re!(r"^(?:\./)?(\S+?):(\d+)(?::(\d+))?: (?:fatal error: |error: |syntax error: )?(.+)$");
+    if let Some(c) = paren.captures(line) {
+        return Some((located(&c[1], &c[2], Some(&c[3])), c[4].to_string()));
     }
-    Reason::CompileError {
-        at: None,
-        message: first_line(&m),
+    if let Some(c) = php.captures(line) {
+        return Some((located(&c[2], &c[3], None), c[1].to_string()));
     }
+    if let Some(c) = bare.captures(line) {
+        return Some((located(path, &c[3], None), format!("{}: {}", &c[1], &c[2])));
+    }
+    let c = colon.captures(line)?;
+    let text = &c[4];
+    (!text.starts_with("warning") && !text.starts_with("note")).then(|| {
+        (
+            located(&c[1], &c[2], c.get(3).map(|g| g.as_str())),
+            text.to_string(),
+        )
+    })
+}
+
+/// The place `file` (its name only), `line` and `column` say.
+fn located(file: &str, line: &str, column: Option<&str>) -> Option<Location> {
+    Some(Location {
+        file: file.rsplit('/').next().unwrap_or(file).to_string(),
+        line: line.parse().ok()?,
+        column: column.and_then(|c| c.parse().ok()),
+    })
 }
 
 /// The reason of a submission whose first failure is its case `i`.
@@ -438,11 +429,7 @@ fn first_line(m: &str) -> String {
 
 /// The last non-empty line of `m` (a traceback ends with the exception).
 fn last_line(m: &str) -> String {
-    m.lines()
-        .map(str::trim)
-        .rfind(|l| !l.is_empty())
-        .unwrap_or("")
-        .to_string()
+    first_line(m.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or(""))
 }
 
 #[cfg(test)]

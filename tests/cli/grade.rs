@@ -666,27 +666,22 @@ fn class() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     write(d, "cases.toml", CASES);
-    write(d, "judge.toml", "[sweep]\nmax_board = 0\nmax_hand = 0\n");
-    write(
-        d,
-        "class/ann/solution.py",
-        "class Solution:\n    def findMinStep(self, board, hand):\n        for i in xrange(3):\n            pass\n        return -1\n",
-    );
-    write(
-        d,
-        "class/ben.cpp",
-        "class Solution {\npublic:\n    int findMinSteps(string board, string hand) { return -1; }\n};\n",
-    );
-    write(
-        d,
-        "class/cat/main.cpp",
-        &fixture("cpp", "compile_error", "syntax_cpp.cpp"),
-    );
-    write(
-        d,
-        "class/dan/sol.py",
-        &fixture("python3", "wrong_answer", "always_two_py.py"),
-    );
+    let files = [
+        ("judge.toml", "[sweep]\nmax_board = 0\nmax_hand = 0\n".to_string()),
+        (
+            "class/ann/solution.py",
+            "class Solution:\n    def findMinStep(self, board, hand):\n        for i in xrange(3):\n            pass\n        return -1\n".to_string(),
+        ),
+        (
+            "class/ben.cpp",
+            "class Solution {\npublic:\n    int findMinSteps(string board, string hand) { return -1; }\n};\n".to_string(),
+        ),
+        ("class/cat/main.cpp", fixture("cpp", "compile_error", "syntax_cpp.cpp")),
+        ("class/dan/sol.py", fixture("python3", "wrong_answer", "always_two_py.py")),
+    ];
+    for (rel, text) in files {
+        write(d, rel, &text);
+    }
     dir
 }
 
