@@ -225,9 +225,15 @@ fn unjudged(s: &SolutionReport, m: &str) -> Reason {
         };
     }
     match s.verdict {
-        VerdictKind::RunTimeError => Reason::LoadError {
-            message: last_line(m),
-        },
+        VerdictKind::RunTimeError => {
+            let line = last_line(m);
+            Reason::LoadError {
+                message: line
+                    .strip_prefix("cannot load: ")
+                    .unwrap_or(&line)
+                    .to_string(),
+            }
+        }
         _ => compile_error(m, &s.path),
     }
 }

@@ -88,9 +88,12 @@ impl GradeReport {
                 };
                 super::markdown::gradebook(&self.run, &self.submissions, &summary)
             }
-            Format::Html => {
-                super::html::gradebook(&self.run, &self.submissions, "zuma-judge grade")
-            }
+            Format::Html => super::html::gradebook(
+                &self.run,
+                &self.submissions,
+                "zuma-judge grade",
+                self.students_line().as_deref(),
+            ),
             Format::Junit => super::reporter(format).render(&self.run),
         }
     }

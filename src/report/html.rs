@@ -69,8 +69,9 @@ pub fn titled(r: &RunReport, title: &str) -> String {
 
 /// `grade`'s page under `title`: the rows per verdict (compile errors and submissions not judged
 /// included), the gradebook of `entries` (student, language, verdict, passed, score, reason),
-/// then the run's matrix, plots, failures and case-file problems.
-pub fn gradebook(r: &RunReport, entries: &[Entry], title: &str) -> String {
+/// then the run's matrix, plots, failures and case-file problems; `notes` (what the student
+/// rules could not apply) under the summary.
+pub fn gradebook(r: &RunReport, entries: &[Entry], title: &str, notes: Option<&str>) -> String {
     let body = html! {
         h1 { (title) }
         (summary(r, html! {
@@ -83,6 +84,7 @@ pub fn gradebook(r: &RunReport, entries: &[Entry], title: &str) -> String {
                 }
             }
         }))
+        @if let Some(n) = notes { p.note #students { (n) } }
         h2 { "Gradebook" }
         table.matrix #gradebook {
             tr {

@@ -768,6 +768,11 @@ fn a_pattern_and_a_roster_name_students_and_one_student_submits_once() {
         out.contains("\nstudents: 1 path not matched by --student-pattern (default id kept): subs/zed.py; 1 id not on the roster (kept): zed; 1 roster student with no submission: Cat Ray\n"),
         "{out}"
     );
+    let (_, page, _) = grade(d, &[&args[..], &["--format", "html"]].concat());
+    assert!(
+        page.contains(r#"<p class="note" id="students">students: 1 path not matched"#),
+        "{page}"
+    );
     write(d, "more/zed/solution.py", py2);
     write(d, "more/yan.py", py2);
     let (code, _, err) = grade(d, &["subs", "more"]);

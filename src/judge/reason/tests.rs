@@ -102,6 +102,18 @@ fn a_load_error_says_what_was_raised() {
 }
 
 #[test]
+fn a_load_error_of_the_harness_is_said_once() {
+    let s = unjudged(
+        VerdictKind::RunTimeError,
+        "cannot load: NameError: name 'undefined_name' is not defined (line 4)",
+    );
+    assert_eq!(
+        grader(&s),
+        "run-time error while loading: NameError: name 'undefined_name' is not defined (line 4)"
+    );
+}
+
+#[test]
 fn a_missing_toolchain_is_not_judged() {
     let mut s = unjudged(
         VerdictKind::CompileError,
