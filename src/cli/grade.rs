@@ -45,6 +45,16 @@ pub struct GradeArgs {
     /// limits, sandbox and judge); the new calls replace the cached ones.
     #[arg(long, env = "ZUMA_JUDGE_REJUDGE", value_parser = clap::builder::BoolishValueParser::new())]
     rejudge: bool,
+    /// Student ids from each submission's path: the regex's group `student` (else its first
+    /// group); a path it does not match keeps its default id (the path relative to the folder
+    /// given, without the extension).
+    #[arg(long, value_name = "REGEX", value_parser = intake::student_pattern)]
+    student_pattern: Option<regex::Regex>,
+    /// A CSV roster with a header: column `id` (a default id, or what --student-pattern made)
+    /// and optionally `student` (the id to show). Ids not on it are kept and listed; roster
+    /// students with no submission are listed as missing.
+    #[arg(long, value_name = "FILE.csv")]
+    roster: Option<PathBuf>,
 }
 
 /// Runs `grade`; returns the exit code.
@@ -54,7 +64,7 @@ pub fn run(config: &Config, args: GradeArgs) -> Result<Exit> {
         None,
         &args.reports,
     ))?;
-    let (catalog, suite) = match take(&args, config) {
+    let (catalog, suite, (students, notes)) = match take(&args, config) {
         Ok(t) => t,
         Err(code) => return Ok(code),
     };
@@ -71,15 +81,23 @@ pub fn run(config: &Config, args: GradeArgs) -> Result<Exit> {
     };
     let bar = Progress::new(true);
     let judged = session::judge(&catalog, &suite, config, &opts, &mut |e| bar.on_event(e))?;
-    let exit = judged.exit();
-    let report = GradeReport::of(judged, catalog.skipped);
+    let report = GradeReport::of(judged, catalog.skipped, (&students, notes));
     writer::write(&report, args.format, args.out.as_deref(), &args.reports)?;
-    Ok(exit)
+    Ok(report.exit())
 }
 
-/// The submissions and the cases, or the exit code of a refusal already explained on standard
-/// error: no sandbox without `--no-sandbox`, no submission, or no case file read.
-fn take(args: &GradeArgs, config: &Config) -> Result<(Catalog, case::Suite), Exit> {
+/// The submissions and their students, what the student rules could not apply (when any was
+/// given), and the cases.
+type Taken = (
+    Catalog,
+    case::Suite,
+    (Vec<intake::Student>, Option<intake::StudentNotes>),
+);
+
+/// What [`Taken`] says, or the exit code of a refusal already explained on standard error: no
+/// sandbox without `--no-sandbox`, no submission, two submissions of one student, an unreadable
+/// roster, or no case file read.
+fn take(args: &GradeArgs, config: &Config) -> Result<Taken, Exit> {
     if let sandbox::Status::Off(why) = sandbox::status() {
         if why != sandbox::OffReason::Disabled {
             zuma_judge::eprintln_lossy!(
@@ -90,10 +108,21 @@ fn take(args: &GradeArgs, config: &Config) -> Result<(Catalog, case::Suite), Exi
             return Err(Exit::Usage);
         }
     }
-    let taken = intake::intake(&args.paths).map_err(|e| {
+    let refuse = |e: intake::IntakeError| {
         zuma_judge::eprintln_lossy!("error: {e}");
         Exit::Usage
-    })?;
+    };
+    let mut taken = intake::intake(&args.paths).map_err(refuse)?;
+    let rules = intake::StudentRules {
+        pattern: args.student_pattern.clone(),
+        roster: match &args.roster {
+            Some(path) => Some(intake::Roster::read(path).map_err(refuse)?),
+            None => None,
+        },
+    };
+    let notes = rules.apply(&mut taken.students).map_err(refuse)?;
+    let notes = (rules.pattern.is_some() || rules.roster.is_some()).then_some(notes);
+    let students = std::mem::take(&mut taken.students);
     if taken.submissions.is_empty() {
         zuma_judge::eprintln_lossy!(
             "error: no submission under {} ({} skipped); submissions are files ending in {}",
@@ -114,5 +143,5 @@ fn take(args: &GradeArgs, config: &Config) -> Result<(Catalog, case::Suite), Exi
         }
         return Err(Exit::Usage);
     }
-    Ok((Catalog::of_intake(taken), suite))
+    Ok((Catalog::of_intake(taken), suite, (students, notes)))
 }

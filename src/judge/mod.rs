@@ -3,7 +3,8 @@
 //! file: the report types (`report`, `case_result`, `failing`), the events (`events`), one
 //! judged call and its reruns (`call`), the streak of limit verdicts (`streak`), the sweep
 //! (`sweep`) and shrinking (`shrink`, on `minimise`); then timing, the metamorphic laws, the
-//! kill matrix, a hack's rejudge preview, the diagnosis of a failing submission, Ctrl-C, and the
+//! kill matrix, a hack's rejudge preview, the diagnosis of a failing submission and the reason for
+//! its verdict (`reason`), Ctrl-C, and the
 //! one exit-code type of every command (`exit`). Built on `submission`, `cases` and `game`; the
 //! runner never prints, reporters turn its events and reports into text. `execute` (calling a
 //! solution) and `verdict` (the verdict kinds) live in `submission`, which needs them too; they
@@ -26,6 +27,7 @@ mod judging;
 pub mod killmatrix;
 pub mod metamorphic;
 pub mod minimise;
+pub mod reason;
 pub mod report;
 pub mod runner;
 pub mod session;

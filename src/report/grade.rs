@@ -9,6 +9,7 @@ use super::writer::Document;
 use super::{count, gradebook, Format};
 use crate::judge::runner::RunReport;
 use crate::judge::session::Judged;
+use crate::submission::intake::{Student, StudentNotes};
 
 /// A graded folder: the run of every submission, plus what intake skipped.
 #[derive(Serialize)]
@@ -19,30 +20,54 @@ pub struct GradeReport {
     pub submissions: Vec<gradebook::Entry>,
     /// Files of no known language, skipped.
     pub skipped: Vec<String>,
+    /// What `--student-pattern` and `--roster` could not apply (paths not matched, ids not on
+    /// the roster, roster students with no submission); null when neither was given.
+    pub student_ids: Option<StudentNotes>,
     /// Threads that judged.
     pub jobs: usize,
     /// Wall time of building and judging, in milliseconds.
     pub wall_ms: f64,
-    /// The run's own keys (`solutions`, `case_errors`, `claims`, `builds`, `exit_code`, ...).
+    /// The run's own keys (`solutions`, `case_errors`, `builds`, `exit_code`, ...); `claims`
+    /// and `expectations` are always empty (the case files' claims belong to `run` and `audit`).
     #[serde(flatten)]
     pub run: RunReport,
 }
 
 impl GradeReport {
     /// The report of a judging session over the submissions, with the files it `skipped`.
-    pub fn of(judged: Judged, skipped: Vec<String>) -> GradeReport {
-        let mut submissions = gradebook::entries(&judged.report);
+    /// The case files' claims and assertions are left out (`run` and `audit` check them), and
+    /// the exit code is settled again without them.
+    /// Each row's `student` is its id in `students` (by path).
+    pub fn of(
+        judged: Judged,
+        skipped: Vec<String>,
+        (students, student_ids): (&[Student], Option<StudentNotes>),
+    ) -> GradeReport {
+        let mut run = judged.report;
+        run.claims.clear();
+        run.expectations.clear();
+        run.settle();
+        let mut submissions = gradebook::entries(&run);
         for (e, replayed) in submissions.iter_mut().zip(judged.replayed) {
             e.replayed = replayed;
+            if let Some(s) = students.iter().find(|s| s.path == e.path) {
+                e.student = s.id.clone();
+            }
         }
         GradeReport {
             schema_version: super::SCHEMA_VERSION,
             submissions,
             skipped,
+            student_ids,
             jobs: judged.jobs,
             wall_ms: judged.wall_ms,
-            run: judged.report,
+            run,
         }
+    }
+
+    /// How `grade` ends: the run's exit code, the case files' claims left out.
+    pub fn exit(&self) -> crate::judge::exit::Exit {
+        self.run.exit()
     }
 
     /// The report in `format`: the gradebook for people, Markdown, JSON and CSV; JUnit and
@@ -56,8 +81,19 @@ impl GradeReport {
                 s
             }
             Format::Csv => super::csv::render(&self.submissions),
-            Format::Markdown => super::markdown::gradebook(&self.run, &self.summary_line()),
-            Format::Html => super::html::titled(&self.run, "zuma-judge grade"),
+            Format::Markdown => {
+                let summary = match self.students_line() {
+                    Some(line) => format!("{}\n{line}", self.summary_line()),
+                    None => self.summary_line(),
+                };
+                super::markdown::gradebook(&self.run, &self.submissions, &summary)
+            }
+            Format::Html => super::html::gradebook(
+                &self.run,
+                &self.submissions,
+                "zuma-judge grade",
+                self.students_line().as_deref(),
+            ),
             Format::Junit => super::reporter(format).render(&self.run),
         }
     }
@@ -66,7 +102,11 @@ impl GradeReport {
     fn summary_line(&self) -> String {
         let run = &self.run;
         let expected = if gradebook::has_expectations(run) {
-            let ok = run.solutions.iter().filter(|s| s.as_expected).count();
+            let ok = self
+                .submissions
+                .iter()
+                .filter(|e| e.as_expected == Some(true))
+                .count();
             format!("{ok} of {} as expected", run.solutions.len())
         } else {
             "no expected verdicts: a gradebook".to_string()
@@ -83,12 +123,21 @@ impl GradeReport {
         )
     }
 
+    /// `students: ...` when `--student-pattern` or `--roster` left something to say.
+    pub fn students_line(&self) -> Option<String> {
+        let notes = self.student_ids.as_ref()?.describe()?;
+        Some(format!("students: {notes}"))
+    }
+
     /// The gradebook table under a summary, then `run`'s sections (timing, submissions judged
     /// on no case, failures with witnesses and minimised inputs, case-file errors, exit code).
     fn human(&self) -> String {
         let run = &self.run;
         let mut o = String::new();
         let _ = writeln!(o, "{}", self.summary_line());
+        if let Some(line) = self.students_line() {
+            let _ = writeln!(o, "{line}");
+        }
         if let Some(why) = &run.incomplete {
             let _ = writeln!(o, "INCOMPLETE: {why}");
         }
@@ -110,7 +159,11 @@ impl GradeReport {
             self.jobs.min(self.submissions.len()).max(1),
             self.wall_ms / 1e3
         );
-        o.push_str(&gradebook::table(run));
+        let _ = writeln!(o, "verdicts: {}", gradebook::counts(&self.submissions));
+        o.push_str(&gradebook::table(
+            &self.submissions,
+            gradebook::has_expectations(run),
+        ));
         o.push('\n');
         super::human::sections(&mut o, run);
         o

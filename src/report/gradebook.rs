@@ -1,19 +1,68 @@
-//! The gradebook: one row per submission (passed cases, score, CPU time, every verdict seen, the
-//! first failing case and the minimised input), read off a finished [`RunReport`]. `grade`
-//! writes it in every format ([`super::grade`]); `run --format csv` writes its rows too.
+//! The gradebook: one row per submission (the student, the verdict, passed cases, score, the
+//! reason in one line, CPU time, every verdict seen and the minimised input), read off a finished
+//! [`RunReport`]. `grade` writes it in every format ([`super::grade`]); `run --format csv`
+//! writes its rows too.
 
 use std::fmt::Write as _;
 
 use comfy_table::CellAlignment;
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
+use crate::judge::reason::{self, Audience};
 use crate::judge::runner::{BuildReport, FailingInput, RunReport, SolutionReport};
 use crate::judge::verdict::{Expected, VerdictKind};
+
+/// A row's verdict: a judged submission's [`VerdictKind`], or `not_judged` (its toolchain is
+/// missing, or the run stopped before it was built). In JSON and CSV its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowVerdict {
+    /// Judged (a compile error too).
+    Judged(VerdictKind),
+    /// Not judged: no verdict and no score.
+    NotJudged,
+}
+
+impl RowVerdict {
+    /// Every row verdict, in the order the gradebooks count them.
+    pub const ALL: [RowVerdict; 7] = [
+        RowVerdict::Judged(VerdictKind::Accepted),
+        RowVerdict::Judged(VerdictKind::WrongAnswer),
+        RowVerdict::Judged(VerdictKind::TimeLimitExceeded),
+        RowVerdict::Judged(VerdictKind::RunTimeError),
+        RowVerdict::Judged(VerdictKind::MemoryLimitExceeded),
+        RowVerdict::Judged(VerdictKind::CompileError),
+        RowVerdict::NotJudged,
+    ];
+
+    /// `accepted`, ..., `compile_error`, or `not_judged`.
+    pub fn name(self) -> &'static str {
+        match self {
+            RowVerdict::Judged(k) => k.name(),
+            RowVerdict::NotJudged => "not_judged",
+        }
+    }
+
+    /// `AC`, ..., `CE`, or `not judged`.
+    pub fn code(self) -> &'static str {
+        match self {
+            RowVerdict::Judged(k) => k.code(),
+            RowVerdict::NotJudged => "not judged",
+        }
+    }
+}
+
+impl Serialize for RowVerdict {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
 
 /// One submission's row. JSON keys of `grade --format json`'s `submissions`.
 #[derive(Clone, Debug, Serialize)]
 pub struct Entry {
-    /// The student: a stable id for the submission (see [`student_id`]).
+    /// The student: a stable id for the submission. `grade` gives the path relative to the
+    /// folder given, without the language's extension (see
+    /// [`crate::submission::intake::Student`]); `run` the solution's name.
     pub student: String,
     /// The file, as given.
     pub path: String,
@@ -26,25 +75,24 @@ pub struct Entry {
     pub toolchain: Option<String>,
     /// What it was expected to get (null: nothing, a gradebook entry).
     pub expected: Expected,
-    /// Whether it got it (always true with nothing expected).
-    pub as_expected: bool,
-    /// The overall verdict: `accepted`, `wrong_answer`, ..., `compile_error`.
-    pub verdict: VerdictKind,
-    /// Whether the judge lacked the submission's toolchain: it was not judged, and `verdict`
-    /// is `compile_error` (people's tables say `not judged`).
+    /// Whether it got it; null when nothing was expected or it was not judged.
+    pub as_expected: Option<bool>,
+    /// The overall verdict: `accepted`, `wrong_answer`, ..., `compile_error`, or `not_judged`.
+    pub verdict: RowVerdict,
+    /// Whether the judge lacked the submission's toolchain (then `verdict` is `not_judged`).
     pub toolchain_missing: bool,
     /// Every per-case verdict seen, in order of first appearance, e.g. `["AC", "WA", "TLE"]`;
     /// `["CE"]` (or `["RE"]` for a load error) for one judged on no case; `[]` for one whose
     /// toolchain is missing.
     pub verdicts: Vec<&'static str>,
-    /// Cases AC.
-    pub passed: usize,
+    /// Cases AC; null when it was not judged.
+    pub passed: Option<usize>,
     /// Cases in the suite.
     pub total: usize,
     /// Cases skipped after TLEs or MLEs in a row (`SKIP`): neither passed nor judged.
     pub skipped: usize,
-    /// Points of the AC cases.
-    pub score: u64,
+    /// Points of the AC cases; null when it was not judged.
+    pub score: Option<u64>,
     /// Points of every case: the most it could score.
     pub max_score: u64,
     /// CPU time over the cases and the sweep's classes, in milliseconds.
@@ -53,12 +101,13 @@ pub struct Entry {
     pub cpu_max_ms: f64,
     /// The largest peak resident memory of a case, in KiB; null when nothing measured it.
     pub memory_max_kib: Option<u64>,
-    /// `file.toml#name` of the first case not AC.
+    /// `file.toml#name` of the first case not AC, for the grader (students see `reason`).
     pub first_failure: Option<String>,
     /// Why it was judged on no case (the compiler's message, a missing toolchain); null when
     /// it was judged.
     pub message: Option<String>,
-    /// Why it got its verdict, in one line a student understands.
+    /// Why it got its verdict, in one line a student understands, as the grader reads it
+    /// (every input named; see [`crate::judge::reason`]).
     pub reason: String,
     /// The first failure shrunk while it still fails; null when nothing failed (or a TLE/MLE).
     pub minimised: Option<FailingInput>,
@@ -90,46 +139,40 @@ pub fn entry(r: &RunReport, s: &SolutionReport) -> Entry {
         .cases
         .iter()
         .filter(|c| c.verdict.is(VerdictKind::Accepted));
+    let reason = reason::of(s);
+    let judged = !matches!(reason, reason::Reason::NotJudged(_));
     Entry {
-        student: student_id(s),
+        student: s.name.clone(),
         path: s.path.clone(),
         name: s.name.clone(),
         language: s.language.clone(),
         toolchain: s.toolchain.clone(),
         expected: s.expected,
-        as_expected: s.as_expected,
-        verdict: s.verdict,
+        as_expected: (judged && s.expected != Expected::Nothing).then_some(s.as_expected),
+        verdict: if judged {
+            RowVerdict::Judged(s.verdict)
+        } else {
+            RowVerdict::NotJudged
+        },
         toolchain_missing: s.toolchain_missing,
         verdicts,
-        passed: ac.clone().count(),
+        passed: judged.then(|| ac.clone().count()),
         total: r.cases,
         skipped: s.cases.iter().filter(|c| c.verdict.is_skipped()).count(),
-        score: ac.map(|c| c.points).sum(),
+        score: judged.then(|| ac.map(|c| c.points).sum()),
         max_score: r.points,
         cpu_total_ms: s.timing.cpu_total_ms + passed_sweep_cpu_ms(s),
         cpu_max_ms: s.timing.cpu_max_ms,
         memory_max_kib: s.timing.memory_max_kib,
         first_failure: s.first_failure_case.clone(),
         message: s.message.clone(),
-        reason: reason(s),
+        reason: reason.describe(Audience::Grader),
         minimised: s.minimised.clone(),
         build: s.build.clone(),
         diagnosis: s.diagnosis.clone(),
         complete: s.complete,
         replayed: false,
     }
-}
-
-/// The student a submission belongs to: today its name.
-fn student_id(s: &SolutionReport) -> String {
-    s.name.clone()
-}
-
-/// Why `s` got its verdict, in one line: today the judge's message, else the verdict.
-fn reason(s: &SolutionReport) -> String {
-    s.message
-        .clone()
-        .unwrap_or_else(|| s.verdict.name().replace('_', " "))
 }
 
 /// CPU time of the sweep's passing classes: its failing class is among the cases already.
@@ -154,15 +197,26 @@ pub fn has_expectations(r: &RunReport) -> bool {
     r.solutions.iter().any(|s| s.expected != Expected::Nothing)
 }
 
-/// The gradebook table for people: one row per submission; with expectations also the
+/// Rows per verdict, every verdict with a row, e.g. `accepted 1, compile_error 2, not judged 1`.
+pub fn counts(entries: &[Entry]) -> String {
+    let counted: Vec<String> = RowVerdict::ALL
+        .into_iter()
+        .map(|k| (k, entries.iter().filter(|e| e.verdict == k).count()))
+        .filter(|(_, n)| *n > 0)
+        .map(|(k, n)| format!("{} {n}", k.name().replace('_', " ")))
+        .collect();
+    counted.join(", ")
+}
+
+/// The gradebook table for people: one row per submission; with `expectations` also the
 /// expected verdicts and whether they were met.
-pub fn table(r: &RunReport) -> String {
-    let (header, rows) = rows(r);
+pub fn table(entries: &[Entry], expectations: bool) -> String {
+    let (header, rows) = rows(entries, expectations);
     let mut t = super::human::table(&header);
     for row in rows {
         t.add_row(row);
     }
-    for i in 4..9 {
+    for i in 4..8 {
         if let Some(c) = t.column_mut(i) {
             c.set_cell_alignment(CellAlignment::Right);
         }
@@ -173,26 +227,50 @@ pub fn table(r: &RunReport) -> String {
 }
 
 /// The gradebook as a Markdown table, for `grade --format markdown`.
-pub fn markdown_table(r: &RunReport) -> String {
-    let (header, rows) = rows(r);
+pub fn markdown_table(entries: &[Entry], expectations: bool) -> String {
+    let (header, rows) = rows(entries, expectations);
     let align: Vec<&str> = (0..header.len())
-        .map(|i| if (4..9).contains(&i) { "--:" } else { ":--" })
+        .map(|i| if (4..8).contains(&i) { "--:" } else { ":--" })
         .collect();
     let mut o = String::new();
     let _ = writeln!(o, "| {} |", header.join(" | "));
     let _ = writeln!(o, "| {} |", align.join(" | "));
     for row in rows {
-        let cells: Vec<String> = row.iter().map(|c| c.replace('|', "\\|")).collect();
+        let cells: Vec<String> = row
+            .iter()
+            .map(|c| {
+                c.replace('&', "&amp;")
+                    .replace('<', "&lt;")
+                    .replace('>', "&gt;")
+                    .replace('|', "\\|")
+                    .replace(['\n', '\r'], " ")
+            })
+            .collect();
         let _ = writeln!(o, "| {} |", cells.join(" | "));
     }
     o
 }
 
+/// The verdict as people read it: `not judged`, `stopped` (the run stopped before any case
+/// failed), or the verdict's name.
+pub fn shown(e: &Entry) -> &'static str {
+    match e.verdict {
+        RowVerdict::NotJudged => "not judged",
+        RowVerdict::Judged(k) => {
+            crate::judge::runner::unfinished(false, e.complete, k).unwrap_or(k.name())
+        }
+    }
+}
+
+/// `passed/total`, or `-` when it was not judged.
+pub fn of_total<T: std::fmt::Display>(part: Option<T>, total: impl std::fmt::Display) -> String {
+    part.map_or_else(|| "-".to_string(), |p| format!("{p}/{total}"))
+}
+
 /// The gradebook's header and one row per submission.
-fn rows(r: &RunReport) -> (Vec<&'static str>, Vec<Vec<String>>) {
-    let expectations = has_expectations(r);
+fn rows(entries: &[Entry], expectations: bool) -> (Vec<&'static str>, Vec<Vec<String>>) {
     let mut header = vec![
-        "submission",
+        "student",
         "language",
         "verdict",
         "verdicts",
@@ -200,43 +278,40 @@ fn rows(r: &RunReport) -> (Vec<&'static str>, Vec<Vec<String>>) {
         "SKIP",
         "score",
         "CPU total ms",
-        "CPU max ms",
-        "first failure",
     ];
     if expectations {
         header.extend(["expected", "ok"]);
     }
-    let rows = entries(r)
-        .into_iter()
+    header.push("reason");
+    let rows = entries
+        .iter()
         .map(|e| {
             let mut row = vec![
-                e.name.clone(),
+                e.student.clone(),
                 e.language.clone(),
-                crate::judge::runner::unfinished(e.toolchain_missing, e.complete, e.verdict)
-                    .unwrap_or(e.verdict.name())
-                    .to_string(),
+                shown(e).to_string(),
                 match e.verdicts.join(" ") {
                     v if v.is_empty() => "-".to_string(),
                     v => v,
                 },
-                format!("{}/{}", e.passed, e.total),
+                of_total(e.passed, e.total),
                 e.skipped.to_string(),
-                format!("{}/{}", e.score, e.max_score),
+                of_total(e.score, e.max_score),
                 format!("{:.2}", e.cpu_total_ms),
-                format!("{:.2}", e.cpu_max_ms),
-                e.first_failure.clone().unwrap_or_else(|| "-".into()),
             ];
             if expectations {
                 row.push(e.expected.name());
                 row.push(
                     match (e.complete, e.as_expected) {
-                        (_, false) => "NO",
-                        (false, true) => "cut",
-                        (true, true) => "yes",
+                        (_, None) => "-",
+                        (_, Some(false)) => "NO",
+                        (false, Some(true)) => "cut",
+                        (true, Some(true)) => "yes",
                     }
                     .into(),
                 );
             }
+            row.push(e.reason.clone());
             row
         })
         .collect();

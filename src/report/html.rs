@@ -13,7 +13,8 @@ use crate::game::oracle::{Answer, Solved};
 use crate::game::partial;
 use crate::game::rules::{Instance, Move};
 use crate::judge::runner::{CaseResult, FailingInput, RunReport, SolutionReport};
-use crate::judge::verdict::VerdictKind;
+use crate::judge::verdict::{Expected, VerdictKind};
+use crate::report::gradebook::{self, Entry, RowVerdict};
 use crate::report::{count, explain, returned, sweep_summary, Reporter};
 
 /// The page's styles: ball colours, verdict colours, the matrix.
@@ -28,6 +29,7 @@ table.matrix { border-collapse: collapse; }
 .matrix td.cell { width: 2.2em; font: 11px ui-monospace, monospace; }
 .AC { background: #b7e4b0; } .WA { background: #f4a6a6; } .TLE { background: #f7d488; }
 .RE { background: #d7b5f0; } .MLE { background: #f5b98a; } .CE { background: #c9c9c9; }
+.not-judged { background: #fff; border: 1px dashed #999; }
 .SKIP { background: #eee; color: #777; } .fail { outline: 2px solid #b00020; outline-offset: -2px; }
 .witness { margin: .4em 0 1em 1em; border-collapse: collapse; }
 .witness td { padding: 1px 8px 1px 0; vertical-align: middle; white-space: nowrap; }
@@ -56,13 +58,71 @@ impl Reporter for Html {
 pub fn titled(r: &RunReport, title: &str) -> String {
     let body = html! {
         h1 { (title) }
-        (summary(r))
+        (summary(r, chips(r)))
         (matrix(r))
         (plots(r))
         (failures(r))
         (case_problems(r))
     };
     page(title, body)
+}
+
+/// `grade`'s page under `title`: the rows per verdict (compile errors and submissions not judged
+/// included), the gradebook of `entries` (student, language, verdict, passed, score, reason),
+/// then the run's matrix, plots, failures and case-file problems; `notes` (what the student
+/// rules could not apply) under the summary.
+pub fn gradebook(r: &RunReport, entries: &[Entry], title: &str, notes: Option<&str>) -> String {
+    let body = html! {
+        h1 { (title) }
+        (summary(r, html! {
+            p.chips #counts {
+                @for k in RowVerdict::ALL {
+                    @let n = entries.iter().filter(|e| e.verdict == k).count();
+                    @if n > 0 {
+                        span class=(k.code().replace(' ', "-")) data-verdict=(k.name()) { (k.code()) " " (n) }
+                    }
+                }
+            }
+        }))
+        @if let Some(n) = notes { p.note #students { (n) } }
+        h2 { "Gradebook" }
+        table.matrix #gradebook {
+            tr {
+                th.name { "student" } th { "language" } th { "verdict" } th { "passed" }
+                th { "score" } th.name { "reason" }
+            }
+            @for e in entries {
+                tr {
+                    td.name title=(e.path) { code { (e.student) } }
+                    td { (e.language) }
+                    td class=(e.verdict.code().replace(' ', "-")) {
+                        (gradebook::shown(e)) " " (row_mark(e))
+                    }
+                    td { (gradebook::of_total(e.passed, e.total)) }
+                    td { (gradebook::of_total(e.score, e.max_score)) }
+                    td.name { (e.reason) }
+                }
+            }
+        }
+        (matrix(r))
+        (plots(r))
+        (failures(r))
+        (case_problems(r))
+    };
+    page(title, body)
+}
+
+/// A gradebook row's mark: ✓ only for what it should get (accepted, with nothing expected),
+/// ✗ otherwise; nothing for one not judged.
+fn row_mark(e: &Entry) -> &'static str {
+    match (e.verdict, e.as_expected, e.complete) {
+        (RowVerdict::NotJudged, _, _) => "",
+        (_, Some(false), _) => "✗",
+        (_, _, false) => "(cut: the run stopped)",
+        (_, Some(true), true) => "✓",
+        (RowVerdict::Judged(VerdictKind::Accepted), None, true) => "✓",
+        (_, None, true) => "✗",
+    }
 }
 
 /// A whole page around `body`.
@@ -81,18 +141,30 @@ fn page(title: &str, body: Markup) -> String {
     .into_string()
 }
 
-/// Submissions per final verdict, in [`VerdictKind::ALL`] order, those with none left out.
+/// Submissions per final verdict, in [`VerdictKind::FOLDERS`] order (CE included), those
+/// with none left out.
 fn verdict_counts(r: &RunReport) -> Vec<(VerdictKind, usize)> {
-    VerdictKind::ALL
+    VerdictKind::FOLDERS
         .into_iter()
         .map(|k| (k, r.solutions.iter().filter(|s| s.verdict == k).count()))
         .filter(|(_, n)| *n > 0)
         .collect()
 }
 
-/// The first lines: what was judged, the verdict counts, the limits and judging rules, the
-/// sandbox, why the run stopped.
-fn summary(r: &RunReport) -> Markup {
+/// The run's verdict counts, as chips.
+fn chips(r: &RunReport) -> Markup {
+    html! {
+        p.chips #counts {
+            @for (k, n) in verdict_counts(r) {
+                span class=(k.code()) data-verdict=(k.code()) { (k.code()) " " (n) }
+            }
+        }
+    }
+}
+
+/// The first lines: what was judged, the verdict counts (`chips`), the limits and judging
+/// rules, the sandbox, why the run stopped.
+fn summary(r: &RunReport, chips: Markup) -> Markup {
     let expected = r.solutions.iter().filter(|s| s.as_expected).count();
     html! {
         p {
@@ -100,11 +172,7 @@ fn summary(r: &RunReport) -> Markup {
             " from " (count(r.files, "file")) "; " (expected) " of " (r.solutions.len())
             " as expected; CPU limit " (r.config.limits.cpu_ms) " ms; exit code " (r.exit_code) "."
         }
-        p.chips #counts {
-            @for (k, n) in verdict_counts(r) {
-                span class=(k.code()) data-verdict=(k.code()) { (k.code()) " " (n) }
-            }
-        }
+        (chips)
         p.note #config {
             "limits: " (r.config.describe()) br;
             "judging: " (r.config.describe_judging())
@@ -167,9 +235,13 @@ fn matrix(r: &RunReport) -> Markup {
 
 fn matrix_row(s: &SolutionReport, cols: &[&str]) -> Markup {
     let by_id: HashMap<&str, &CaseResult> = s.cases.iter().map(|c| (c.case.as_str(), c)).collect();
+    let nothing = s.expected == Expected::Nothing;
     let mark = match (s.complete, s.as_expected) {
+        _ if s.toolchain_missing => "",
         (_, false) => "✗ not as expected",
         (false, true) => "(cut: the run stopped)",
+        // A gradebook row (nothing expected) is ✓ only when accepted.
+        (true, true) if nothing && s.verdict != VerdictKind::Accepted => "✗",
         (true, true) => "✓",
     };
     html! {

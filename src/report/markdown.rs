@@ -94,13 +94,27 @@ fn heading(o: &mut String, r: &RunReport) {
     context(o, r);
 }
 
-/// `grade --format markdown`: `summary` (grade's own first line) as the heading, the context
-/// lines, the gradebook table, then the failures and the suite's problems as `run` shows them.
-pub fn gradebook(r: &RunReport, summary: &str) -> String {
+/// `grade --format markdown`: `summary`'s first line (grade's own) as the heading and its other
+/// lines under it, the rows per
+/// verdict (compile errors and submissions not judged included), the context lines, the
+/// gradebook table of `entries`, then the failures and the suite's problems as `run` shows them.
+pub fn gradebook(r: &RunReport, entries: &[super::gradebook::Entry], summary: &str) -> String {
     let mut o = String::new();
-    let _ = writeln!(o, "### {}\n", text(summary));
+    let (head, notes) = summary.split_once('\n').unwrap_or((summary, ""));
+    let _ = writeln!(o, "### {}\n", text(head));
+    for line in notes.lines().filter(|l| !l.is_empty()) {
+        let _ = writeln!(o, "{}  ", text(line));
+    }
+    let _ = writeln!(
+        o,
+        "verdicts: {}  ",
+        text(&super::gradebook::counts(entries))
+    );
     context(&mut o, r);
-    o.push_str(&super::gradebook::markdown_table(r));
+    o.push_str(&super::gradebook::markdown_table(
+        entries,
+        super::gradebook::has_expectations(r),
+    ));
     o.push('\n');
     failures(&mut o, r);
     suite_problems(&mut o, r);

@@ -165,15 +165,35 @@ pub fn diagnose_class(text: &str, method: &str) -> Option<String> {
     }
     if !has_word(text, method) {
         return Some(format!(
-            "no entry point: class Solution has no method {method}"
+            "no entry point: class Solution has no method {method}{}",
+            did_you_mean(text, method)
         ));
     }
     None
 }
 
+/// `; found NAME — did you mean it?` when `text` has an identifier at most two edits from
+/// `wanted` (case and `_` aside: `findMinSteps`, `find_min_step`, `FindMinStep`), else `""`.
+pub fn did_you_mean(text: &str, wanted: &str) -> String {
+    let fold = |w: &str| w.replace('_', "").to_lowercase();
+    let target = fold(wanted);
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty() && *w != wanted)
+        .map(|w| (strsim::levenshtein(&fold(w), &target), w))
+        .filter(|(d, _)| *d <= 2)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, w)| format!("; found {w} — did you mean it?"))
+        .unwrap_or_default()
+}
+
 /// The usual diagnosis for a language whose entry point is a free function.
 pub fn diagnose_function(text: &str, function: &str) -> Option<String> {
-    (!has_word(text, function)).then(|| format!("no entry point: no function {function}"))
+    (!has_word(text, function)).then(|| {
+        format!(
+            "no entry point: no function {function}{}",
+            did_you_mean(text, function)
+        )
+    })
 }
 
 /// The [`Language::adapt`] of a language that needs none.
@@ -207,6 +227,15 @@ mod tests {
         assert_eq!(
             diagnose_class("class Solution { int findMinStep() {} };", "findMinStep"),
             None
+        );
+        assert_eq!(
+            diagnose_class("class Solution { int findMinSteps(string b) {} };", "findMinStep")
+                .as_deref(),
+            Some("no entry point: class Solution has no method findMinStep; found findMinSteps — did you mean it?")
+        );
+        assert_eq!(
+            diagnose_function("var find_min_step = () => 2;", "findMinStep").as_deref(),
+            Some("no entry point: no function findMinStep; found find_min_step — did you mean it?")
         );
     }
 

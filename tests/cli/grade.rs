@@ -101,28 +101,32 @@ fn grade_with_path(dir: &Path, path: Option<&str>, args: &[&str]) -> (Option<i32
     )
 }
 
-/// The CSV without its two CPU columns and its memory column (measured).
+/// The CSV's fields up to `reason` and `minimised` (not the CPU times, memory or diagnosis),
+/// header included, each row's fields joined with `,` as they read (a reason's commas too).
 fn csv_rows(text: &str) -> Vec<String> {
-    text.lines()
-        .map(|l| {
-            let f: Vec<&str> = l.split(',').collect();
-            [&f[..10], &f[12..14]].concat().join(",")
-        })
+    csv_fields(text)
+        .iter()
+        .map(|f| [&f[..12], &f[14..15]].concat().join(","))
         .collect()
 }
 
-/// The CSV's column `memory_max_kib` (the 15th, before `diagnosis`), per row after the
+/// Every record of the CSV, header included.
+fn csv_fields(text: &str) -> Vec<Vec<String>> {
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(text.as_bytes())
+        .records()
+        .map(|r| r.unwrap().iter().map(String::from).collect())
+        .collect()
+}
+
+/// The CSV's column `memory_max_kib` (the 16th, before `diagnosis`), per row after the
 /// header: true where it holds a number of KiB.
 fn csv_memory_measured(text: &str) -> Vec<bool> {
-    text.lines()
+    csv_fields(text)
+        .iter()
         .skip(1)
-        .map(|l| {
-            l.split(',')
-                .nth(14)
-                .unwrap()
-                .parse::<u64>()
-                .is_ok_and(|k| k > 0)
-        })
+        .map(|f| f[15].parse::<u64>().is_ok_and(|k| k > 0))
         .collect()
 }
 
@@ -135,11 +139,11 @@ fn a_gradebook_of_a_folder_per_student() {
     assert_eq!(
         csv_rows(&out),
         [
-            "path,name,language,verdict,expected,as_expected,passed,total,score,max_score,first_failure,minimised",
-            "students/alice/solution.py,students/alice,python3,accepted,,true,3,3,6,6,,",
-            "students/bob/main.cpp,students/bob,cpp,wrong_answer,,true,2,3,4,6,cases.toml#example-1,R R",
-            "students/carol/sol.js,students/carol,javascript,compile_error,,true,0,3,0,6,,",
-            "students/dave.js,students/dave.js,javascript,accepted,,true,3,3,6,6,,",
+            "student,path,language,verdict,expected,as_expected,passed,total,skipped,score,max_score,reason,minimised",
+            "alice,students/alice/solution.py,python3,accepted,,,3,3,0,6,6,accepted: all 3 cases right,",
+            "bob,students/bob/main.cpp,cpp,wrong_answer,,,2,3,0,4,6,wrong answer on WRRBBW + RB: expected -1, got 2,R R",
+            "carol,students/carol/sol.js,javascript,compile_error,,,0,3,0,0,6,compile error: sol.js:4: SyntaxError: Unexpected token ';',",
+            "dave,students/dave.js,javascript,accepted,,,3,3,0,6,6,accepted: all 3 cases right,",
         ]
     );
     // Carol's file never ran: nothing to measure.
@@ -150,20 +154,18 @@ fn a_gradebook_of_a_folder_per_student() {
         out.starts_with("zuma-judge grade: 4 submissions (no expected verdicts: a gradebook), 3 cases from 1 file (6 points), 2 files skipped (no known language), 0 case-file errors\n"),
         "{out}"
     );
-    let header = out
-        .lines()
-        .find(|l| l.starts_with("| submission "))
-        .unwrap();
+    assert!(
+        out.contains("\nverdicts: accepted 2, wrong answer 1, compile error 1\n"),
+        "{out}"
+    );
+    let header = out.lines().find(|l| l.starts_with("| student ")).unwrap();
     assert!(!header.contains("expected"), "{header}");
-    let bob = out
-        .lines()
-        .find(|l| l.starts_with("| students/bob "))
-        .unwrap();
+    let bob = out.lines().find(|l| l.starts_with("| bob ")).unwrap();
     let cells: Vec<&str> = bob.trim_matches('|').split_whitespace().collect();
     assert_eq!(
-        [&cells[..8], &cells[10..]].concat(),
+        [&cells[..8], &[cells[9..].join(" ").as_str()]].concat(),
         [
-            "students/bob",
+            "bob",
             "cpp",
             "wrong_answer",
             "WA",
@@ -171,18 +173,35 @@ fn a_gradebook_of_a_folder_per_student() {
             "2/3",
             "0",
             "4/6",
-            "cases.toml#example-1"
+            "wrong answer on WRRBBW + RB: expected -1, got 2"
         ]
     );
     assert!(
         out.contains("\nstudents/carol (students/carol/sol.js, javascript)\n    SyntaxError: "),
         "{out}"
     );
-    // HTML: run's page under grade's own title.
+    // HTML: grade's own title, every verdict counted, the gradebook with a CE row marked ✗.
     let (code, out, err) = grade(dir.path(), &["students", "--format", "html"]);
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(out.matches("<title>zuma-judge grade</title>").count(), 1);
     assert_eq!(out.matches("<h1>zuma-judge grade</h1>").count(), 1);
+    assert!(
+        out.contains(r#"data-verdict="compile_error">CE 1</span>"#),
+        "{out}"
+    );
+    let carol = out
+        .split("<tr>")
+        .find(|row| row.contains("<code>carol</code>"))
+        .unwrap();
+    assert!(
+        carol.contains(r#"<td class="CE">compile_error ✗</td>"#),
+        "{carol}"
+    );
+    assert!(
+        carol.contains("compile error: sol.js:4: SyntaxError: Unexpected token &apos;;&apos;")
+            || carol.contains("compile error: sol.js:4: SyntaxError: Unexpected token ';'"),
+        "{carol}"
+    );
     // Markdown: grade's own heading and the gradebook as a table (replayed: the same verdicts).
     let (code, out, err) = grade(dir.path(), &["students", "--format", "markdown"]);
     assert_eq!(code, Some(0), "{err}");
@@ -190,24 +209,27 @@ fn a_gradebook_of_a_folder_per_student() {
         out.starts_with("### zuma-judge grade: 4 submissions (no expected verdicts: a gradebook), 3 cases from 1 file (6 points), 2 files skipped (no known language), 0 case-file errors\n"),
         "{out}"
     );
-    let bob = out
-        .lines()
-        .find(|l| l.starts_with("| students/bob |"))
-        .unwrap();
+    assert!(
+        out.contains("\nverdicts: accepted 2, wrong answer 1, compile error 1  \n"),
+        "{out}"
+    );
+    let bob = out.lines().find(|l| l.starts_with("| bob |")).unwrap();
     let cells: Vec<&str> = bob.trim_matches('|').split(" | ").map(str::trim).collect();
     assert_eq!(
-        [&cells[..7], &cells[9..]].concat(),
+        [&cells[..7], &cells[8..]].concat(),
         [
-            "students/bob",
+            "bob",
             "cpp",
             "wrong_answer",
             "WA AC",
             "2/3",
             "0",
             "4/6",
-            "cases.toml#example-1"
+            "wrong answer on WRRBBW + RB: expected -1, got 2"
         ]
     );
+    let carol = out.lines().find(|l| l.starts_with("| carol |")).unwrap();
+    assert!(carol.contains("| compile_error | CE | 0/3 |"), "{carol}");
 }
 
 #[test]
@@ -251,7 +273,7 @@ fn kattis_folders_and_domjudge_lists() {
     assert_eq!(code, Some(1), "{err}");
     assert_eq!(
         csv_rows(&out)[1],
-        "kattis/accepted/wrong.py,kattis/accepted/wrong.py,python3,wrong_answer,accepted,false,2,3,4,6,cases.toml#example-1,R R"
+        "wrong,kattis/accepted/wrong.py,python3,wrong_answer,accepted,false,2,3,0,4,6,wrong answer on WRRBBW + RB: expected -1, got 2,R R"
     );
 }
 
@@ -583,9 +605,9 @@ fn a_failed_build_is_reported_like_any_build() {
     );
 }
 
-/// Without python3 on PATH, Kattis's `rejected/two.py` is not judged: people's table says so
-/// (not "compile_error", which its expectation would then seem to meet), the JSON keeps
-/// `compile_error` with `toolchain_missing`, and the run is incomplete (exit 3).
+/// Without python3 on PATH, Kattis's `rejected/two.py` is not judged: every format says
+/// `not_judged` (not "compile_error", which its expectation would then seem to meet), with no
+/// score, no as_expected and the missing toolchain as its reason; the run is incomplete (exit 3).
 #[test]
 fn a_missing_toolchain_is_not_judged_not_a_compile_error() {
     let dir = folder();
@@ -597,39 +619,173 @@ fn a_missing_toolchain_is_not_judged_not_a_compile_error() {
     assert_eq!(code, Some(3), "{out}");
     let row = out
         .lines()
-        .find(|l| l.contains("kattis/rejected/two.py "))
+        .find(|l| l.starts_with("| two "))
         .unwrap_or_else(|| panic!("{out}"));
     let cells: Vec<&str> = row.split_whitespace().collect();
     assert_eq!(
-        cells,
-        [
-            "|",
-            "kattis/rejected/two.py",
-            "python3",
-            "not",
-            "judged",
-            "-",
-            "0/3",
-            "0",
-            "0/6",
-            "0.00",
-            "0.00",
-            "-",
-            "rejected",
-            "NO",
-            "|"
-        ]
+        cells.join(" "),
+        "| two python3 not judged - - 0 - 0.00 rejected - not judged: the grading machine has no python3 |"
     );
+    assert!(out.contains("\nverdicts: not judged 1\n"), "{out}");
     let (code, out) = run(&["kattis/rejected", "--format", "json"]);
     assert_eq!(code, Some(3), "{out}");
     let v: Value = serde_json::from_str(&out).unwrap();
     let s = &v["submissions"][0];
     assert_eq!(
-        (&s["verdict"], &s["toolchain_missing"], &s["verdicts"]),
+        serde_json::json!([
+            s["student"],
+            s["verdict"],
+            s["toolchain_missing"],
+            s["verdicts"],
+            s["passed"],
+            s["score"],
+            s["as_expected"],
+            s["reason"]
+        ]),
+        serde_json::json!([
+            "two",
+            "not_judged",
+            true,
+            [],
+            null,
+            null,
+            null,
+            "not judged: the grading machine has no python3"
+        ])
+    );
+    let (_, out) = run(&["kattis/rejected", "--format", "csv"]);
+    assert_eq!(
+        csv_rows(&out)[1],
+        "two,kattis/rejected/two.py,python3,not_judged,rejected,,,3,0,,6,not judged: the grading machine has no python3,"
+    );
+}
+
+/// A class folder of submissions judged on no case (Python 2 code, a misspelt method, a C++
+/// syntax error) and one wrong answer; the sweep is off.
+fn class() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "cases.toml", CASES);
+    let files = [
+        ("judge.toml", "[sweep]\nmax_board = 0\nmax_hand = 0\n".to_string()),
         (
-            &Value::from("compile_error"),
-            &Value::from(true),
-            &serde_json::json!([])
-        )
+            "class/ann/solution.py",
+            "class Solution:\n    def findMinStep(self, board, hand):\n        for i in xrange(3):\n            pass\n        return -1\n".to_string(),
+        ),
+        (
+            "class/ben.cpp",
+            "class Solution {\npublic:\n    int findMinSteps(string board, string hand) { return -1; }\n};\n".to_string(),
+        ),
+        ("class/cat/main.cpp", fixture("cpp", "compile_error", "syntax_cpp.cpp")),
+        ("class/dan/sol.py", fixture("python3", "wrong_answer", "always_two_py.py")),
+    ];
+    for (rel, text) in files {
+        write(d, rel, &text);
+    }
+    dir
+}
+
+/// Every row names its student the same way whether the class's folder or the student's own
+/// is graded, and says why in one line: Python 2 code, a misspelt method, the compiler's first
+/// error, the wrong answer's input and answers.
+#[test]
+fn every_row_has_a_stable_student_and_a_reason() {
+    let dir = class();
+    let (code, out, err) = grade(dir.path(), &["class", "--format", "csv"]);
+    assert_eq!(code, Some(0), "{err}");
+    let rows: Vec<String> = csv_fields(&out)
+        .iter()
+        .map(|f| {
+            [&f[0..1], &f[3..4], &f[6..7], &f[9..10], &f[11..12]]
+                .concat()
+                .join(" | ")
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            "student | verdict | passed | score | reason",
+            "ann | compile_error | 0 | 0 | Python 2 code (xrange, line 3)",
+            "ben | compile_error | 0 | 0 | no method findMinStep; found findMinSteps — did you mean it?",
+            "cat | compile_error | 0 | 0 | compile error: main.cpp:6:5: expected ';' before '}' token",
+            "dan | wrong_answer | 2 | 4 | wrong answer on WRRBBW + RB: expected -1, got 2",
+        ]
+    );
+    for (path, id) in [
+        ("class/dan", "dan"),
+        ("class/dan/sol.py", "dan"),
+        ("class/ben.cpp", "ben"),
+        ("class/ann", "ann"),
+    ] {
+        let (code, out, err) = grade(dir.path(), &[path, "--format", "json"]);
+        assert_eq!(code, Some(0), "{err}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["submissions"][0]["student"], id, "{path}");
+        assert_eq!(v["claims"], serde_json::json!([]), "grade checks no claims");
+    }
+}
+
+/// `--student-pattern` takes the id from the path (a path it misses keeps its default id, and
+/// the report says so); `--roster` shows each id's `student`, keeps ids it does not list and
+/// lists its students with no submission; two submissions of one student are refused (exit 2).
+#[test]
+fn a_pattern_and_a_roster_name_students_and_one_student_submits_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "cases.toml", CASES);
+    let py2 = "class Solution:\n    def findMinStep(self, board, hand):\n        print board\n";
+    write(d, "subs/2024_ann_hw1.py", py2);
+    write(d, "subs/2024_ben_hw1.py", py2);
+    write(d, "subs/zed.py", py2);
+    write(
+        d,
+        "roster.csv",
+        "id,student,email\nann,Ann Lee,ann@example.org\nben,Ben Ode,\ncat,Cat Ray,cat@example.org\n",
+    );
+    let args = [
+        "subs",
+        "--student-pattern",
+        "_(?P<student>[a-z]+)_hw",
+        "--roster",
+        "roster.csv",
+    ];
+    let (code, out, err) = grade(d, &[&args[..], &["--format", "json"]].concat());
+    assert_eq!(code, Some(0), "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let students: Vec<&str> = v["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["student"].as_str().unwrap())
+        .collect();
+    assert_eq!(students, ["Ann Lee", "Ben Ode", "zed"]);
+    assert_eq!(
+        v["student_ids"],
+        serde_json::json!({"unmatched": ["subs/zed.py"], "unknown": ["zed"], "missing": ["Cat Ray"]})
+    );
+    let (_, out, _) = grade(d, &args);
+    assert!(
+        out.contains("\nstudents: 1 path not matched by --student-pattern (default id kept): subs/zed.py; 1 id not on the roster (kept): zed; 1 roster student with no submission: Cat Ray\n"),
+        "{out}"
+    );
+    let (_, page, _) = grade(d, &[&args[..], &["--format", "html"]].concat());
+    assert!(
+        page.contains(r#"<p class="note" id="students">students: 1 path not matched"#),
+        "{page}"
+    );
+    write(d, "more/zed/solution.py", py2);
+    write(d, "more/yan.py", py2);
+    let (code, _, err) = grade(d, &["subs", "more"]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err,
+        "error: two submissions for student 'zed': subs/zed.py and more/zed/solution.py; grade one of them, or tell them apart with --student-pattern or --roster\n"
+    );
+    write(d, "bad.csv", "name\nann\n");
+    let (code, _, err) = grade(d, &["subs", "--roster", "bad.csv"]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err,
+        "error: roster bad.csv: no `id` column; the header needs `id` (the default id) and may have `student` (the id to show)\n"
     );
 }

@@ -349,7 +349,7 @@ fn a_script_that_cannot_load_is_said_once() {
     #[rustfmt::skip]
     let want = [
         ("typo_py", "compile_error", "SyntaxError: expected ':' (line 2)"),
-        ("nothing_js", "compile_error", "no entry point: no function findMinStep"),
+        ("nothing_js", "compile_error", "no entry point: no function findMinStep; found find_min_step — did you mean it?"),
         ("raises_py", "run_time_error", "cannot load: NameError: name 'undefined_name' is not defined (line 4)"),
     ];
     let want: Vec<(String, String, String, usize, bool)> = want
