@@ -229,3 +229,25 @@ fn run_metamorphic_and_kill_matrix() {
         })
     );
 }
+
+/// `fuzz --submission`: a submission folder of one file is fuzzed as `grade` builds it, named
+/// by the folder; its reproduce line gives the path back.
+#[test]
+fn a_submission_folder_of_one_file_is_fuzzed() {
+    let out = judge()
+        .args(["fuzz", "--no-record", "--seed", "1", "--count", "5"])
+        .args(["--submission", "tests/fixtures/grade/submissions/bob"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("zuma-judge fuzz bob (expected -): seed 1, 1 instance in "),
+        "{text}"
+    );
+    assert!(text.contains("(reproduce: zuma-judge fuzz --submission tests/fixtures/grade/submissions/bob --seed 1 --count 1):"), "{text}");
+    assert!(
+        text.contains("  minimised: greedy shrinking to 2 balls"),
+        "{text}"
+    );
+}
