@@ -105,9 +105,13 @@ pub fn load(roots: &[PathBuf], limits: &Constraints) -> Suite {
             suite.errors.extend(errors);
         }
     }
+    with_duplicates(suite)
+}
+
+/// Finds the suite's duplicate inputs. Copies that differ in points or visibility are worth a
+/// warning; the others are named by the run report's list of duplicates.
+fn with_duplicates(mut suite: Suite) -> Suite {
     suite.duplicates = duplicates::mark(&mut suite.cases);
-    // Copies that differ in points or visibility are worth a warning; the others are named by
-    // the report's list of duplicates.
     let differ = suite.duplicates.iter().filter(|d| !d.differs.is_empty());
     suite.warnings.extend(differ.map(Duplicate::warning));
     suite

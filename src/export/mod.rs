@@ -129,21 +129,7 @@ pub fn test_data(suite: &Suite, left_out: &mut Vec<String>) -> Result<Vec<TestCa
             first: first.to_string(),
         });
     }
-    // An input a `statement` case holds is a sample, whichever of its copies comes first,
-    // unless a copy is not visible to students: a sample is shown to every contestant.
-    let unseen: std::collections::HashSet<(&str, &str)> = suite
-        .cases
-        .iter()
-        .filter(|c| !c.visibility.shown_to_students())
-        .map(|c| (c.board.as_str(), c.hand.as_str()))
-        .collect();
-    let samples: std::collections::HashSet<(&str, &str)> = suite
-        .cases
-        .iter()
-        .filter(|c| c.tags.iter().any(|t| t == SAMPLE_TAG))
-        .map(|c| (c.board.as_str(), c.hand.as_str()))
-        .filter(|i| !unseen.contains(i))
-        .collect();
+    let samples = samples(suite);
     let mut seen = std::collections::HashSet::new();
     let mut chosen: Vec<(&Case, Group)> = Vec::new();
     for case in &suite.cases {
@@ -182,6 +168,25 @@ pub fn test_data(suite: &Suite, left_out: &mut Vec<String>) -> Result<Vec<TestCa
         }
     }
     Ok(out)
+}
+
+/// The inputs (board, hand) of `data/sample/`: an input a `statement` case holds, whichever of
+/// its copies comes first, unless a copy is not visible to students (a sample is shown to every
+/// contestant).
+fn samples(suite: &Suite) -> std::collections::HashSet<(&str, &str)> {
+    let unseen: std::collections::HashSet<(&str, &str)> = suite
+        .cases
+        .iter()
+        .filter(|c| !c.visibility.shown_to_students())
+        .map(|c| (c.board.as_str(), c.hand.as_str()))
+        .collect();
+    suite
+        .cases
+        .iter()
+        .filter(|c| c.tags.iter().any(|t| t == SAMPLE_TAG))
+        .map(|c| (c.board.as_str(), c.hand.as_str()))
+        .filter(|i| !unseen.contains(i))
+        .collect()
 }
 
 /// `seeds-split-pair` for `seeds.toml#split-pair`: the case id as a file name.
