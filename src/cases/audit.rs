@@ -8,6 +8,7 @@ use toml_edit::{DocumentMut, Item, Table, Value};
 
 use crate::atomic;
 use crate::cases::case::{self, CaseError, CaseWarning};
+use crate::cases::duplicates;
 use crate::game::oracle::{Oracle, WitnessError};
 use crate::game::rules::{Constraints, Instance};
 
@@ -30,8 +31,21 @@ pub struct FileAudit {
     pub original: String,
     /// Cases the file holds (parsed, valid or not).
     pub cases: usize,
-    /// An empty file.
+    /// An empty file; a case repeating an earlier case's input ([`note_duplicates`]).
     pub warnings: Vec<CaseWarning>,
+    /// The cases that loaded, in file order.
+    pub loaded: Vec<case::Case>,
+}
+
+/// Adds to `a`'s warnings each of its cases whose board and hand an earlier case holds, in
+/// this file or in one audited before it (`inputs` holds what was seen): `run` judges and
+/// scores such an input once. A warning, not an error: it changes no exit code.
+pub fn note_duplicates(a: &mut FileAudit, inputs: &mut duplicates::Inputs) {
+    for c in &a.loaded {
+        if let Some(d) = inputs.add(0, c) {
+            a.warnings.push(d.warning());
+        }
+    }
 }
 
 /// Audits one case file's `text`. Corrections: a wrong `expected`; an `invalid` on a valid
@@ -68,6 +82,7 @@ pub fn audit_text(
     // A key error (an unknown key, a wrong type) or a syntax error costs its own case only:
     // every other case of the file is still audited, as `run` judges them.
     out.refuted_claims = refuted_claims(&cases, oracle)?;
+    out.loaded = cases;
     // Corrections are made chunk by chunk (one `[[case]]` to the next, as the file loads), so
     // a syntax error elsewhere in the file does not stop them. A chunk that does not load (a
     // key or syntax error) is left as it is: its error says what to fix, and `run` does not

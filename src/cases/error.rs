@@ -97,6 +97,25 @@ pub enum CaseWarning {
         /// The path it was first found by.
         first: String,
     },
+    /// A case with the same board and hand as an earlier case of the suite
+    /// ([`crate::cases::duplicates`]): judged and scored once, as the earlier one.
+    #[error("{path} line {line}: {case} has the same board and hand as {same_as} ({same_as_path} line {same_as_line}): judged and scored once, as {same_as}{differs}")]
+    Duplicate {
+        /// Its file.
+        path: String,
+        /// 1-based line of its name.
+        line: usize,
+        /// Its id.
+        case: String,
+        /// The id of the earlier case.
+        same_as: String,
+        /// The earlier case's file.
+        same_as_path: String,
+        /// 1-based line of the earlier case's name.
+        same_as_line: usize,
+        /// How the copies differ in points or visibility, each as `; ...`; empty when not.
+        differs: String,
+    },
 }
 
 impl CaseWarning {
@@ -105,7 +124,8 @@ impl CaseWarning {
         match self {
             CaseWarning::Empty { path }
             | CaseWarning::Loop { path, .. }
-            | CaseWarning::SameFile { path, .. } => path.clone(),
+            | CaseWarning::SameFile { path, .. }
+            | CaseWarning::Duplicate { path, .. } => path.clone(),
         }
     }
 }

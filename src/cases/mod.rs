@@ -1,7 +1,7 @@
 //! The suite as data: case files found (`discovery`), parsed (`parse`, with `text` positions) and
 //! loaded into a `Suite` (`suite`; `case` gathers their API in one place), their errors
-//! (`error`); `.in`/`.ans` pairs (`pairs`); `judge.toml` (`config`: the constraints and the
-//! judging limits); `audit` of files and claims against the oracle, the suite checked against
+//! (`error`); inputs held by two cases (`duplicates`); `.in`/`.ans` pairs (`pairs`);
+//! `judge.toml` (`config`: the constraints and the judging limits); `audit` of files and claims against the oracle, the suite checked against
 //! it (`check`), and the regression files the hunters record into. Built on `game` (and the
 //! crate-wide `atomic` writes) only.
 
@@ -10,6 +10,7 @@ pub mod case;
 pub mod check;
 pub mod config;
 pub mod discovery;
+pub mod duplicates;
 pub mod error;
 pub mod hacks;
 pub mod pairs;

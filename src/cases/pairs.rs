@@ -1,11 +1,12 @@
 //! Cases as `.in`/`.ans` file pairs, the test data layout of Kattis and DOMjudge problem
 //! packages: `NAME.in` holds the board on its first line and the hand on its second, `NAME.ans`
-//! the answer (moves, or -1). One format, written by `export` and read back by `run --cases`.
+//! the answer (moves, or -1). One format, written by `export` and read back by `run --cases`;
+//! a pair under `secret/` is a hidden case, one under `sample/` a visible one.
 
 use std::path::Path;
 
 use crate::cases::error::CaseError;
-use crate::cases::parse::Case;
+use crate::cases::parse::{Case, Visibility};
 use crate::game::rules::{Constraints, Instance};
 
 /// The text of an input file: the board, then the hand, each on its own line.
@@ -75,9 +76,26 @@ pub fn read_pair(
         tags: Vec::new(),
         claims: Vec::new(),
         points: 1,
-        visibility: Default::default(),
+        visibility: visibility_of(path),
         input,
     })
+}
+
+/// A pair's visibility from the package folder it is in: under `secret/` (Kattis's
+/// `data/secret/`, groups below it included) hidden, under `sample/` visible; the nearest such
+/// folder decides, and a pair in neither is visible.
+pub fn visibility_of(path: &Path) -> Visibility {
+    let full = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    let folders = full.ancestors().skip(1).filter_map(Path::file_name);
+    for name in folders {
+        if name == "secret" {
+            return Visibility::Hidden;
+        }
+        if name == "sample" {
+            return Visibility::Visible;
+        }
+    }
+    Visibility::Visible
 }
 
 /// The board and the hand of an input file's text; errors give the 1-based line and the fix.
@@ -124,6 +142,27 @@ mod tests {
             ("007-split-pair", "RRWWRRBBRR", "WB", Some(2))
         );
         assert_eq!(c.id, "secret/007-split-pair.in");
+        // Not under a `secret/` folder: visible.
+        assert_eq!(c.visibility, Visibility::Visible);
+    }
+
+    /// Kattis's `data/secret/` (and its groups) is hidden, `data/sample/` visible.
+    #[test]
+    fn secret_pairs_are_hidden_and_sample_pairs_visible() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("data");
+        for (rel, shown) in [
+            ("secret/001-a.in", Visibility::Hidden),
+            ("secret/group1/002-b.in", Visibility::Hidden),
+            ("sample/001-c.in", Visibility::Visible),
+        ] {
+            let path = data.join(rel);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            crate::atomic::write(&path, input_text("RR", "R").as_bytes()).unwrap();
+            crate::atomic::write(&path.with_extension("ans"), answer_text(1).as_bytes()).unwrap();
+            let c = read_pair(&path, rel, "RR\nR\n", &Constraints::default()).unwrap();
+            assert_eq!(c.visibility, shown, "{rel}");
+        }
     }
 
     #[test]

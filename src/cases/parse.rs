@@ -85,6 +85,29 @@ impl Visibility {
     pub fn shown_to_students(self) -> bool {
         self == Visibility::Visible
     }
+
+    /// The word a case file uses: `visible`, `hidden` or `after_due_date`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Visibility::Visible => "visible",
+            Visibility::Hidden => "hidden",
+            Visibility::AfterDueDate => "after_due_date",
+        }
+    }
+
+    /// The more restrictive of two: hidden, then after_due_date, then visible.
+    pub fn most_restrictive(self, other: Visibility) -> Visibility {
+        let rank = |v: Visibility| match v {
+            Visibility::Visible => 0,
+            Visibility::AfterDueDate => 1,
+            Visibility::Hidden => 2,
+        };
+        if rank(other) > rank(self) {
+            other
+        } else {
+            self
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -140,6 +163,17 @@ pub fn case_starts(text: &str) -> Vec<usize> {
     starts
 }
 
+/// Whether a chunk of [`case_starts`] starts with a `[[case]]` header (the first chunk may hold
+/// only the file's top-level keys).
+fn holds_a_case(chunk: &str) -> bool {
+    let first = chunk.lines().next().unwrap_or("");
+    let code = first.split('#').next().unwrap_or("");
+    code.chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        == "[[case]]"
+}
+
 /// The keys a case may have, for "did you mean" hints.
 const CASE_KEYS: [&str; 10] = [
     "name",
@@ -172,7 +206,7 @@ fn type_fix(key: &str) -> Option<&'static str> {
         "moves" => "`moves` is a list of moves, as in moves = [\"R@2\", \"B@0\"]",
         "strict" => "`strict` is true or false",
         "visibility" => {
-            "`visibility` is \"visible\", \"hidden\" or \"after_due_date\", as in visibility = \"hidden\""
+            "`visibility` is \"visible\", \"hidden\" or \"after_due_date\" (Gradescope's words), as in visibility = \"hidden\""
         }
         "claims" => "`claims` is a list of tables, as in claims = [{ source = \"x\", answer = 2 }]",
         _ => return None,
@@ -197,7 +231,8 @@ fn key_before(chunk: &str, at: usize) -> &str {
 /// (`key` is the key the error points at, or "").
 fn with_hint(message: &str, key: &str) -> String {
     let message = &one_line(message);
-    if message.starts_with("invalid type:") {
+    // An unknown `visibility` word is a value of the wrong kind too.
+    if message.starts_with("invalid type:") || message.starts_with("unknown variant") {
         if let Some(fix) = type_fix(key) {
             return format!("{message}; {fix}");
         }
@@ -287,6 +322,11 @@ pub fn parse_file_tables(
                 }
             }
             Err(e) => {
+                // Top-level keys that do not load may have meant `visibility = "hidden"`: the
+                // file's cases are hidden until the error is fixed.
+                if k == 0 && !holds_a_case(place.chunk) {
+                    file_visibility = Some(Visibility::Hidden);
+                }
                 let cut_off = k + 1 == starts.len() && !text.is_empty() && !text.ends_with('\n');
                 errors.push(place.syntax_error(&e, cut_off));
             }

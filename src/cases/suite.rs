@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use crate::cases::discovery::{find_files, is_pair_input};
+use crate::cases::duplicates::{self, Duplicate};
 use crate::cases::error::{CaseError, CaseWarning};
 use crate::cases::pairs;
 use crate::cases::parse::{parse_file, Case};
@@ -27,6 +28,9 @@ pub struct Suite {
     pub unreadable: usize,
     /// Of those, the ones reached through a symlink (the file's own or a folder's).
     pub via_symlinks: usize,
+    /// Cases whose board and hand an earlier case holds: not judged, not scored
+    /// ([`duplicates`]). Filled by [`load`].
+    pub duplicates: Vec<Duplicate>,
 }
 
 impl Suite {
@@ -34,9 +38,15 @@ impl Suite {
     pub fn nothing_read(&self) -> bool {
         self.files == self.unreadable && !self.errors.is_empty()
     }
+
+    /// The positions in `cases` of the duplicates: the cases a run does not judge.
+    pub fn repeats(&self) -> std::collections::HashSet<usize> {
+        self.duplicates.iter().map(|d| d.index).collect()
+    }
 }
 
-/// Loads every case file under each of `roots` against `limits`.
+/// Loads every case file under each of `roots` against `limits`, and finds the cases that
+/// repeat an earlier case's input.
 pub fn load(roots: &[PathBuf], limits: &Constraints) -> Suite {
     let mut suite = Suite::default();
     let mut seen: HashMap<PathBuf, String> = HashMap::new();
@@ -95,6 +105,15 @@ pub fn load(roots: &[PathBuf], limits: &Constraints) -> Suite {
             suite.errors.extend(errors);
         }
     }
+    with_duplicates(suite)
+}
+
+/// Finds the suite's duplicate inputs. Copies that differ in points or visibility are worth a
+/// warning; the others are named by the run report's list of duplicates.
+fn with_duplicates(mut suite: Suite) -> Suite {
+    suite.duplicates = duplicates::mark(&mut suite.cases);
+    let differ = suite.duplicates.iter().filter(|d| !d.differs.is_empty());
+    suite.warnings.extend(differ.map(Duplicate::warning));
     suite
 }
 
@@ -118,6 +137,62 @@ mod tests {
     use super::*;
 
     const ONE: &str = "[[case]]\nname = \"a\"\nboard = \"RR\"\nhand = \"R\"\n";
+
+    /// A file's top-level `visibility` is its cases' default, a case's own wins; an unknown
+    /// word is an error with its line and the fix, and hides the file's cases until fixed.
+    #[test]
+    fn visibility_from_the_file_and_the_case_and_an_unknown_word() {
+        use crate::cases::parse::Visibility::{self, *};
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().join("cases");
+        std::fs::create_dir_all(&root).unwrap();
+        let write = |name: &str, text: &str| {
+            crate::atomic::write(&root.join(name), text.as_bytes()).unwrap();
+        };
+        write(
+            "a.toml",
+            "visibility = \"hidden\"\n\n[[case]]\nname = \"a\"\nboard = \"RR\"\nhand = \"R\"\n\
+             [[case]]\nname = \"b\"\nboard = \"GG\"\nhand = \"G\"\nvisibility = \"visible\"\n\
+             [[case]]\nname = \"c\"\nboard = \"BB\"\nhand = \"B\"\nvisibility = \"after_due_date\"\n",
+        );
+        write("b.toml", &format!("{ONE}[[case]]\nname = \"d\"\nboard = \"YY\"\nhand = \"Y\"\nvisibility = \"secret\"\n"));
+        write("c.toml", &format!("visibility = \"hiden\"\n{ONE}"));
+        let suite = load(std::slice::from_ref(&root), &Constraints::default());
+        let seen: Vec<(&str, Visibility)> = suite
+            .cases
+            .iter()
+            .map(|c| (c.id.as_str(), c.visibility))
+            .collect();
+        // b.toml#a repeats a.toml#a (RR + R): the first copy takes the hidden visibility.
+        assert_eq!(
+            seen,
+            [
+                ("a.toml#a", Hidden),
+                ("a.toml#b", Visible),
+                ("a.toml#c", AfterDueDate),
+                ("b.toml#a", Visible),
+                ("c.toml#a", Hidden),
+            ]
+        );
+        let fix = "`visibility` is \"visible\", \"hidden\" or \"after_due_date\" (Gradescope's words), as in visibility = \"hidden\"";
+        let errors: Vec<String> = suite.errors.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            errors,
+            [
+                format!("{} line 9, column 14: case 'd': unknown variant `secret`, expected one of `visible`, `hidden`, `after_due_date`; {fix}", root.join("b.toml").display()),
+                format!("{} line 1, column 14: unknown variant `hiden`, expected one of `visible`, `hidden`, `after_due_date`; {fix}", root.join("c.toml").display()),
+            ]
+        );
+        let dups: Vec<(&str, &str)> = suite
+            .duplicates
+            .iter()
+            .map(|d| (d.case.as_str(), d.same_as.as_str()))
+            .collect();
+        assert_eq!(dups, [("b.toml#a", "a.toml#a"), ("c.toml#a", "a.toml#a")]);
+        // The copies that differ in visibility are warned about; c.toml#a is hidden as well.
+        let warned: Vec<String> = suite.warnings.iter().map(|w| w.subject()).collect();
+        assert_eq!(warned, [root.join("b.toml").display().to_string()]);
+    }
 
     /// A tree with a symlinked folder, a symlinked file, a loop, a broken link and an empty
     /// file: every file is loaded once or named, nothing is dropped without a word.

@@ -1,5 +1,6 @@
 //! `zuma-judge audit [PATH]... [--fix]`: check case files against the oracle, print a diff of
-//! the corrections and, with `--fix`, write them (atomically, under the folder lock). Ctrl-C or
+//! the corrections and, with `--fix`, write them; warn about each case whose input an earlier
+//! one holds (atomically, under the folder lock). Ctrl-C or
 //! SIGTERM stops it between files: the file being written is finished, the summary says where
 //! it stopped, exit 3.
 
@@ -12,6 +13,7 @@ use super::audited;
 
 use zuma_judge::cases::audit;
 use zuma_judge::cases::config::Config;
+use zuma_judge::cases::duplicates;
 use zuma_judge::game::oracle::Oracle;
 use zuma_judge::judge::exit::Exit;
 use zuma_judge::judge::interrupt;
@@ -60,11 +62,14 @@ pub fn run(config: &Config, args: AuditArgs) -> Result<Exit> {
     let human = format == HumanOrJson::Human;
     let mut oracle = Oracle::new();
     let mut files = Vec::new();
+    // The inputs of the files audited so far: a later copy is named where it is.
+    let mut inputs = duplicates::Inputs::default();
     for path in &targets.files {
         if interrupt::STOP.load(Ordering::SeqCst) {
             break;
         }
-        let a = audit::audit_file(path, &config.constraints, &mut oracle)?;
+        let mut a = audit::audit_file(path, &config.constraints, &mut oracle)?;
+        audit::note_duplicates(&mut a, &mut inputs);
         tally.audited += 1;
         audited::show(&a, fix, human, &mut tally);
         if fix && !a.diff.is_empty() {

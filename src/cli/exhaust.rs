@@ -12,15 +12,14 @@ use zuma_judge::report::{hunt, writer};
 
 use super::args::{Calls, HuntFormat, Recording};
 use super::bar::Bar;
-use super::hunted::Hunted;
+use super::hunted::Candidate;
 use super::recorded::record;
 
 /// Flags of `exhaust`.
 #[derive(clap::Args)]
 pub struct ExhaustArgs {
-    /// The solution to judge.
-    #[arg(long, value_name = "NAME")]
-    solution: String,
+    #[command(flatten)]
+    candidate: Candidate,
     /// Longest board, in balls.
     #[arg(long, value_name = "N", default_value_t = 8)]
     max_board: usize,
@@ -62,7 +61,10 @@ pub fn run(config: &Config, a: ExhaustArgs) -> Result<Exit> {
     super::outputs::check_out(a.out.as_deref())?;
     // Ctrl-C and SIGTERM stop the sweep as they stop `run`: the calls in progress, then the
     // report of the classes judged so far, marked incomplete (exit 3).
-    let hunted = Hunted::find(&a.solution, a.calls.in_process, config)?.interruptible()?;
+    let hunted = a
+        .candidate
+        .hunted(a.calls.in_process, config)?
+        .interruptible()?;
     let sol = hunted.solution();
     let opts = exhaust::Options {
         max_board: a.max_board,

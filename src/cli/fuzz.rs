@@ -12,15 +12,14 @@ use zuma_judge::judge::exit::Exit;
 use zuma_judge::report::writer;
 
 use super::args::{Calls, HuntFormat, Recording};
-use super::hunted::Hunted;
+use super::hunted::Candidate;
 use super::recorded::record;
 
 /// Flags of `fuzz`.
 #[derive(clap::Args)]
 pub struct FuzzArgs {
-    /// The solution to judge.
-    #[arg(long, value_name = "NAME")]
-    solution: String,
+    #[command(flatten)]
+    candidate: Candidate,
     /// The seed (default: from the clock, printed in the report).
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
@@ -51,7 +50,10 @@ pub fn run(config: &Config, a: FuzzArgs) -> Result<Exit> {
     super::outputs::check_out(a.out.as_deref())?;
     // Ctrl-C and SIGTERM stop the fuzzing as they stop `run`: the calls in progress, then the
     // report of what was judged, and the failure found so far is recorded.
-    let hunted = Hunted::find(&a.solution, a.calls.in_process, config)?.interruptible()?;
+    let hunted = a
+        .candidate
+        .hunted(a.calls.in_process, config)?
+        .interruptible()?;
     let sol = hunted.solution();
     let seed = a.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
@@ -72,7 +74,8 @@ pub fn run(config: &Config, a: FuzzArgs) -> Result<Exit> {
         interrupt: hunted.stop,
     };
     let make = || hunted.executor();
-    let report = fuzz::run(sol, &make, &opts, &config.constraints)?;
+    let mut report = fuzz::run(sol, &make, &opts, &config.constraints)?;
+    report.submission = a.candidate.submission().map(|p| p.display().to_string());
     writer::write(&report, a.format, a.out.as_deref(), &[])?;
     if let (Some(f), false) = (&report.failure, a.recording.no_record) {
         record(

@@ -1,14 +1,16 @@
 //! What the hunters' commands (`exhaust`, `merge`, `fuzz`) share: the solution a hunter
-//! judges and how it is called. The counterexample recorded is in `recorded.rs`, the progress
+//! judges (registered, or a submission file as `grade` takes it) and how it is called. The counterexample recorded is in `recorded.rs`, the progress
 //! bar in `bar.rs`.
 
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use anyhow::{bail, Context, Result};
 
 use zuma_judge::cases::config::{Config, Limits};
+use zuma_judge::hunt::submission;
 use zuma_judge::judge::execute::{Executor, InProcess};
-use zuma_judge::submission::build;
+use zuma_judge::judge::session;
 use zuma_judge::submission::pasted::{self, Pasted};
 use zuma_judge::submission::registry::{self, Registered, Solution};
 use zuma_judge::submission::worker::{Launch, Settings, Worker};
@@ -24,6 +26,44 @@ pub struct Hunted {
     limits: Limits,
     /// The interrupt flag the calls watch, when the command handles Ctrl-C.
     pub stop: Option<&'static AtomicBool>,
+}
+
+/// What a hunter judges: a registered solution by name, or a submission file.
+#[derive(clap::Args)]
+#[group(required = true, multiple = false)]
+pub struct Candidate {
+    /// The solution to judge, by name (`zuma-judge list`).
+    #[arg(long, value_name = "NAME")]
+    solution: Option<String>,
+    /// A submission file to judge instead, in any language `grade` judges (or a folder
+    /// holding exactly one), built and called as `grade` does.
+    #[arg(long, value_name = "PATH")]
+    submission: Option<PathBuf>,
+}
+
+impl Candidate {
+    /// The candidate, found or built.
+    pub fn hunted(&self, in_process: bool, config: &Config) -> Result<Hunted> {
+        match (&self.solution, &self.submission) {
+            (_, Some(path)) => Hunted::submission(path, in_process, config),
+            (Some(name), None) => Hunted::find(name, in_process, config),
+            (None, None) => bail!("give --solution NAME or --submission PATH"),
+        }
+    }
+
+    /// The submission file given, if any.
+    pub fn submission(&self) -> Option<&Path> {
+        self.submission.as_deref()
+    }
+}
+
+/// The worker launch of `s`'s build and its build folder, built as every session builds (the
+/// cache, the build limits, the sandbox); a failed build is an error with its message.
+fn built(s: &Pasted, config: &Config) -> Result<(Launch, Option<PathBuf>)> {
+    match s.build(&session::builder(config)).result {
+        Ok(b) => Ok(((s.language.launch)(&b.dir, &config.limits), Some(b.dir))),
+        Err(why) => bail!("{}: {}", s.path(), why.message()),
+    }
 }
 
 impl Hunted {
@@ -48,15 +88,7 @@ impl Hunted {
                 "{}: --in-process runs compiled solutions only; leave it out to call this one in a worker",
                 s.path()
             ),
-            (None, Some(s)) => match s.build(&build::Builder {
-                limits: config.build,
-                ..build::Builder::in_cache(&build::cache_root())
-            })
-            .result
-            {
-                Ok(b) => Some(((s.language.launch)(&b.dir, &config.limits), Some(b.dir))),
-                Err(why) => bail!("{}: {}", s.path(), why.message()),
-            },
+            (None, Some(s)) => Some(built(s, config)?),
             (None, None) => {
                 let mut names: Vec<String> = registry::compiled()
                     .iter()
@@ -76,6 +108,33 @@ impl Hunted {
             limits: config.limits.clone(),
             stop: None,
         })
+    }
+
+    /// The submission file at `path` (any language `grade` judges), built as `grade` builds it.
+    ///
+    /// Errors: not one submission ([`submission::take`]), `in_process`, or a failed build.
+    pub fn submission(path: &Path, in_process: bool, config: &Config) -> Result<Hunted> {
+        let pasted = submission::take(path)?;
+        if in_process {
+            bail!(
+                "{}: --in-process runs compiled solutions only; leave it out to call this one in a worker",
+                pasted.path()
+            );
+        }
+        let launch = built(&pasted, config)?;
+        let hunted = Hunted {
+            compiled: None,
+            script: Some(pasted),
+            launch: Some(launch),
+            limits: config.limits.clone(),
+            stop: None,
+        };
+        // A submission that does not load (a script's syntax error, a missing method) is
+        // refused as `grade` judges it on no case, not hunted as a crash on every input.
+        if let Err(why) = hunted.executor().prepare() {
+            bail!("{}: {}", hunted.solution().path(), why.message());
+        }
+        Ok(hunted)
     }
 
     /// Installs the Ctrl-C/SIGTERM handler and makes every executor of the hunt watch its flag,

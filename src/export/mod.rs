@@ -117,7 +117,8 @@ pub struct TestCase {
 pub const SAMPLE_TAG: &str = "statement";
 
 /// The suite as test data: every case with a valid input, once per exact (board, hand), the
-/// ones tagged `statement` in `sample` and the rest in `secret`, each group ordered by input
+/// ones tagged `statement` in `sample` (unless a copy's `visibility` is not `visible`) and the
+/// rest in `secret`, each group ordered by input
 /// size (board plus hand, then case id) so that a submission meets the small cases first.
 /// Cases that assert an invalid input are left out, with a line in `left_out`. Errors: the
 /// suite has case errors, or the oracle fails.
@@ -128,13 +129,7 @@ pub fn test_data(suite: &Suite, left_out: &mut Vec<String>) -> Result<Vec<TestCa
             first: first.to_string(),
         });
     }
-    // An input a `statement` case holds is a sample, whichever of its copies comes first.
-    let samples: std::collections::HashSet<(&str, &str)> = suite
-        .cases
-        .iter()
-        .filter(|c| c.tags.iter().any(|t| t == SAMPLE_TAG))
-        .map(|c| (c.board.as_str(), c.hand.as_str()))
-        .collect();
+    let samples = samples(suite);
     let mut seen = std::collections::HashSet::new();
     let mut chosen: Vec<(&Case, Group)> = Vec::new();
     for case in &suite.cases {
@@ -173,6 +168,25 @@ pub fn test_data(suite: &Suite, left_out: &mut Vec<String>) -> Result<Vec<TestCa
         }
     }
     Ok(out)
+}
+
+/// The inputs (board, hand) of `data/sample/`: an input a `statement` case holds, whichever of
+/// its copies comes first, unless a copy is not visible to students (a sample is shown to every
+/// contestant).
+fn samples(suite: &Suite) -> std::collections::HashSet<(&str, &str)> {
+    let unseen: std::collections::HashSet<(&str, &str)> = suite
+        .cases
+        .iter()
+        .filter(|c| !c.visibility.shown_to_students())
+        .map(|c| (c.board.as_str(), c.hand.as_str()))
+        .collect();
+    suite
+        .cases
+        .iter()
+        .filter(|c| c.tags.iter().any(|t| t == SAMPLE_TAG))
+        .map(|c| (c.board.as_str(), c.hand.as_str()))
+        .filter(|i| !unseen.contains(i))
+        .collect()
 }
 
 /// `seeds-split-pair` for `seeds.toml#split-pair`: the case id as a file name.
@@ -219,6 +233,23 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         crate::atomic::write(&dir.path().join("s.toml"), text.as_bytes()).unwrap();
         crate::cases::case::load(&[dir.path().to_path_buf()], &Constraints::default())
+    }
+
+    /// A sample is shown to every contestant: a statement case whose input a hidden case
+    /// holds (itself or a copy) goes to `secret`.
+    #[test]
+    fn a_hidden_statement_case_is_no_sample() {
+        let s = suite(
+            "[[case]]\nname = \"ex\"\nboard = \"G\"\nhand = \"GG\"\ntags = [\"statement\"]\n\
+             [[case]]\nname = \"ex-hidden\"\nboard = \"G\"\nhand = \"GG\"\nvisibility = \"hidden\"\n\
+             [[case]]\nname = \"later\"\nboard = \"R\"\nhand = \"RR\"\ntags = [\"statement\"]\nvisibility = \"after_due_date\"\n",
+        );
+        let data = test_data(&s, &mut Vec::new()).unwrap();
+        let got: Vec<(Group, &str)> = data.iter().map(|t| (t.group, t.stem.as_str())).collect();
+        assert_eq!(
+            got,
+            [(Group::Secret, "001-s-ex"), (Group::Secret, "002-s-later")]
+        );
     }
 
     #[test]

@@ -112,6 +112,10 @@ fn budget_cut(tries: usize, sweep: Option<(u64, usize)>) -> Option<String> {
 pub struct FuzzReport {
     /// The candidate.
     pub solution: String,
+    /// The submission file judged (`fuzz --submission PATH`), as given; omitted for a
+    /// registered solution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub submission: Option<String>,
     /// Its folder.
     pub expected: crate::judge::verdict::Expected,
     /// The run's seed.
@@ -226,6 +230,7 @@ pub fn run(
     let histogram = searched.histogram;
     Ok(FuzzReport {
         solution: solution.name().to_string(),
+        submission: None,
         expected: solution.expected(),
         seed: opts.seed,
         generated: searched.generated,

@@ -1,7 +1,7 @@
 //! The hunters: `exhaust` (every instance up to a bound: the `sweep` of symmetry classes,
 //! sharded, and the `merge` of shards) and `fuzz` (seeded random instances), on the `worker`
 //! threads both share, with the metamorphic `check` both make and the counterexample both
-//! record; `selfcheck` (the oracle against the reference and the laws) and `bench`. Built on
+//! record, and a submission file as their candidate (`submission`); `selfcheck` (the oracle against the reference and the laws) and `bench`. Built on
 //! `judge` and below; their commands are in `src/cli/{exhaust,fuzz,merge,selfcheck,bench}.rs`,
 //! their output in `report/hunt.rs` and `report/bench.rs`.
 
@@ -12,5 +12,6 @@ pub mod exhaust;
 pub mod fuzz;
 pub mod merge;
 pub mod selfcheck;
+pub mod submission;
 pub mod sweep;
 pub mod worker;

@@ -170,6 +170,25 @@ pub struct CaseWarningReport {
     pub message: String,
 }
 
+/// A case not judged because an earlier case holds its input. JSON: `{case, same_as}`.
+#[derive(Clone, Debug, Serialize)]
+pub struct DuplicateReport {
+    /// Its id, `file.toml#name`.
+    pub case: String,
+    /// The id of the earlier case, judged and scored in its place.
+    pub same_as: String,
+}
+
+impl DuplicateReport {
+    /// The report of `d`.
+    pub fn of(d: &crate::cases::duplicates::Duplicate) -> DuplicateReport {
+        DuplicateReport {
+            case: d.case.clone(),
+            same_as: d.same_as.clone(),
+        }
+    }
+}
+
 /// Everything a run found. Reporters render it; [`RunReport::exit`] decides how it ends.
 #[derive(Clone, Debug, Serialize)]
 pub struct RunReport {
@@ -181,10 +200,13 @@ pub struct RunReport {
     pub files_unreadable: usize,
     /// Of those, the ones reached through a symlink.
     pub files_via_symlinks: usize,
-    /// Valid cases judged.
+    /// Valid cases judged (a duplicate input counted once).
     pub cases: usize,
     /// Their points, summed: the most a solution can score.
     pub points: u64,
+    /// The cases not judged because an earlier case holds the same board and hand (and not
+    /// counted in `cases` nor `points`). JSON: `duplicate_cases: [{case, same_as}]`.
+    pub duplicate_cases: Vec<DuplicateReport>,
     /// One entry per solution.
     pub solutions: Vec<SolutionReport>,
     /// Case-file problems.

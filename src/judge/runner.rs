@@ -29,7 +29,7 @@ pub use crate::judge::execute::Executor;
 pub use crate::judge::failing::FailingInput;
 pub use crate::judge::report::{
     same_failure_everywhere, unfinished, BuildReport, BuildsSummary, CaseErrorReport,
-    CaseWarningReport, RunReport, SandboxReport, SolutionReport, SweepReport,
+    CaseWarningReport, DuplicateReport, RunReport, SandboxReport, SolutionReport, SweepReport,
 };
 pub use crate::judge::shrink::{MINIMISE_TRIES, MINIMISE_WALL_LIMITS};
 pub use crate::judge::sweep::{sweep_case_id, sweep_classes};
@@ -68,11 +68,15 @@ pub fn run_checked(
     on_event: &mut dyn FnMut(&Event),
 ) -> Result<RunReport, WitnessError> {
     let mut oracle = Oracle::new();
+    // A case repeating an earlier case's input is judged and scored once, as the earlier one.
+    let repeats = suite.repeats();
     let valid: Vec<ValidCase> = suite
         .cases
         .iter()
         .zip(&checked.truth)
-        .filter_map(|(c, t)| Some((c, c.input.as_ref().ok()?, t.as_ref()?)))
+        .enumerate()
+        .filter(|(k, _)| !repeats.contains(k))
+        .filter_map(|(_, (c, t))| Some((c, c.input.as_ref().ok()?, t.as_ref()?)))
         .collect();
     on_event(&Event::RunStarted {
         solutions: solutions.len(),
@@ -147,6 +151,7 @@ fn run_report(
         files_via_symlinks: suite.via_symlinks,
         cases,
         points,
+        duplicate_cases: suite.duplicates.iter().map(DuplicateReport::of).collect(),
         solutions,
         case_errors: suite
             .errors

@@ -9,7 +9,8 @@ use crate::cases::audit::FileAudit;
 use crate::judge::exit::Exit;
 
 /// One audited file. JSON: `files: [{path, cases, errors, warnings, corrections, diff,
-/// refuted_claims: [{claim, strict}]}]`.
+/// refuted_claims: [{claim, strict}]}]`; `warnings` name an empty file and each case whose
+/// board and hand an earlier case holds.
 #[derive(Serialize)]
 pub struct AuditedFile {
     path: String,

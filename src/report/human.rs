@@ -171,8 +171,22 @@ fn claims_section(o: &mut String, r: &RunReport) {
     o.push('\n');
 }
 
-/// The case-file warnings (nothing lost) and errors (cases not judged).
+/// The duplicate inputs (one line), the case-file warnings (nothing lost) and errors (cases not
+/// judged).
 fn case_file_sections(o: &mut String, r: &RunReport) {
+    if !r.duplicate_cases.is_empty() {
+        let each: Vec<String> = r
+            .duplicate_cases
+            .iter()
+            .map(|d| format!("{} as {}", d.case, d.same_as))
+            .collect();
+        let _ = writeln!(
+            o,
+            "{} judged once: {}\n",
+            super::count(r.duplicate_cases.len(), "duplicate input"),
+            each.join(", ")
+        );
+    }
     if !r.case_warnings.is_empty() {
         let _ = writeln!(o, "Case-file warnings (no case lost)");
         for w in &r.case_warnings {

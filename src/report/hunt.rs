@@ -258,8 +258,13 @@ pub fn fuzz(r: &FuzzReport) -> String {
 fn fuzz_failure(o: &mut String, r: &FuzzReport, f: &FuzzFailure) {
     let _ = writeln!(
         o,
-        "  failure on instance {} (reproduce: zuma-judge fuzz --solution {} --seed {} --count 1):",
-        f.index, r.solution, f.case_seed
+        "  failure on instance {} (reproduce: zuma-judge fuzz {} --seed {} --count 1):",
+        f.index,
+        match &r.submission {
+            Some(path) => format!("--submission {path}"),
+            None => format!("--solution {}", r.solution),
+        },
+        f.case_seed
     );
     let _ = writeln!(o, "    {}", f.found.describe());
     if let Some(i) = &f.found.inconsistency {

@@ -56,7 +56,8 @@ fn an_unreadable_folder_fails_alone_symlinks_count_and_empty_files_warn() {
     fs::write(root.join("cases/a.toml"), ONE).unwrap();
     fs::write(root.join("cases/empty.toml"), "# to do\n").unwrap();
     fs::write(root.join("cases/locked/hidden.toml"), ONE).unwrap();
-    fs::write(root.join("other/b.toml"), ONE).unwrap();
+    // Another input: the same board and hand would be judged once (one input, one point).
+    fs::write(root.join("other/b.toml"), ONE.replace('R', "G")).unwrap();
     std::os::unix::fs::symlink("../other", root.join("cases/linked")).unwrap();
     fs::set_permissions(root.join("cases/locked"), PermissionsExt::from_mode(0o000)).unwrap();
     let out = judge_as_a_user(root)

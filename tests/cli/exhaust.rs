@@ -364,3 +364,80 @@ fn an_interrupted_sweep_keeps_its_report_and_merge_refuses_it() {
         )
     );
 }
+
+/// A submission file, in any language `grade` judges, is hunted as a registered solution is:
+/// built through the same cache and called in the same sandboxed worker.
+#[test]
+fn a_submission_file_is_hunted_as_grade_builds_it() {
+    let fixtures = "tests/fixtures/languages/python3";
+    let wrong = format!("{fixtures}/wrong_answer/always_two_py.py");
+    let r = exhaust_json(&[
+        "--submission",
+        &wrong,
+        "--max-board",
+        "4",
+        "--max-hand",
+        "2",
+    ]);
+    assert_eq!(r["solution"], "always_two_py");
+    assert_eq!(
+        r["counterexample"],
+        serde_json::json!({
+            "board": "R", "hand": "R", "oracle": -1, "got": 2, "kind": "false_solvable",
+            "witness": [], "size": 2
+        })
+    );
+    let right = format!("{fixtures}/accepted/seed000_bfs_py.py");
+    let r = exhaust_json(&[
+        "--submission",
+        &right,
+        "--max-board",
+        "4",
+        "--max-hand",
+        "2",
+    ]);
+    assert_eq!(r["counterexample"], serde_json::Value::Null);
+    assert_eq!(r["instances"], 14_600);
+}
+
+/// A folder of several submissions, a file of no known language and a submission that does
+/// not compile are refused before any hunting (exit 2), each with the reason.
+#[test]
+fn a_submission_that_is_not_one_judged_file_is_refused() {
+    let refused = |path: &str| {
+        let out = judge()
+            .args([
+                "exhaust",
+                "--no-record",
+                "--max-board",
+                "2",
+                "--max-hand",
+                "1",
+            ])
+            .args(["--submission", path])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        assert!(out.stdout.is_empty());
+        String::from_utf8(out.stderr).unwrap()
+    };
+    assert_eq!(
+        refused("tests/fixtures/grade/submissions"),
+        "error: tests/fixtures/grade/submissions: 4 submission files in this folder \
+         (tests/fixtures/grade/submissions/alice/solution.py, \
+         tests/fixtures/grade/submissions/bob/main.cpp, \
+         tests/fixtures/grade/submissions/carol/sol.js, tests/fixtures/grade/submissions/dave.py); \
+         a hunt judges one: give one file\n"
+    );
+    assert_eq!(
+        refused("tests/fixtures/grade/submissions/README.txt"),
+        "error: tests/fixtures/grade/submissions/README.txt: no language judges a file ending in \
+         '.txt'; give a submission file ending in one of .c, .cpp, .cc, .cxx, .cs, .go, .java, \
+         .js, .kt, .php, .py, .rb, .rs, .ts\n"
+    );
+    assert_eq!(
+        refused("tests/fixtures/languages/python3/compile_error/syntax_py.py"),
+        "error: tests/fixtures/languages/python3/compile_error/syntax_py.py: SyntaxError: \
+         expected ':' (line 5)\n"
+    );
+}

@@ -65,10 +65,11 @@ fn run_judges_the_recorded_case(file: &std::path::Path) {
             "--solution",
             "no_chain_reaction",
             "--cases",
-            "cases",
-            "--cases",
         ])
         .arg(file)
+        // After the recorded file: the shipped regression file holds the same input, and the
+        // first copy of an input is the one judged.
+        .args(["--cases", "cases"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
@@ -227,5 +228,27 @@ fn run_metamorphic_and_kill_matrix() {
             "got": -1, "variant_board": "GBRBBRRGGBGGRRGG", "variant_hand": "GGBRB",
             "variant_got": 5, "laws": ["reversal"]
         })
+    );
+}
+
+/// `fuzz --submission`: a submission folder of one file is fuzzed as `grade` builds it, named
+/// by the folder; its reproduce line gives the path back.
+#[test]
+fn a_submission_folder_of_one_file_is_fuzzed() {
+    let out = judge()
+        .args(["fuzz", "--no-record", "--seed", "1", "--count", "5"])
+        .args(["--submission", "tests/fixtures/grade/submissions/bob"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("zuma-judge fuzz bob (expected -): seed 1, 1 instance in "),
+        "{text}"
+    );
+    assert!(text.contains("(reproduce: zuma-judge fuzz --submission tests/fixtures/grade/submissions/bob --seed 1 --count 1):"), "{text}");
+    assert!(
+        text.contains("  minimised: greedy shrinking to 2 balls"),
+        "{text}"
     );
 }

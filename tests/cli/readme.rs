@@ -22,7 +22,7 @@ use regex::Regex;
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// The subcommands whose sessions run in `cargo test`; every other one is [`SLOW`].
-const QUICK: &[&str] = &["solve", "export", "ideas"];
+const QUICK: &[&str] = &["solve", "export", "ideas", "exhaust"];
 /// The subcommands whose sessions judge submissions, run by `.ci/run` with `--ignored`.
 const SLOW: &[&str] = &["run", "grade", "editorial"];
 

@@ -345,8 +345,8 @@ fn run_sweeps_every_solution_to_its_smallest_failing_class() {
         (&right["judged"], &right["failed"]),
         (&Value::from(11114), &Value::Null)
     );
-    // The hard set is part of the shipped cases.
-    assert_eq!(r["cases"], 36);
+    // The hard set is part of the shipped cases (36, of which 25 distinct inputs).
+    assert_eq!(r["cases"], 25);
     assert!(r["solutions"][1]["cases"]
         .as_array()
         .unwrap()
@@ -504,4 +504,75 @@ fn files_not_judged_are_named_with_why() {
         ]
     );
     assert_eq!(out.status.code(), Some(0), "{out:?}");
+}
+
+/// One input, one point: a board and hand two cases hold (in one file or two) is judged and
+/// scored once, as its first copy; a hand in another order is another input. The JSON names
+/// each duplicate, the human report says so in one line.
+#[test]
+fn a_duplicate_input_is_judged_and_scored_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("cases");
+    fs::create_dir(&dir).unwrap();
+    let case = |name: &str, board: &str, hand: &str| {
+        format!("[[case]]\nname = \"{name}\"\nboard = \"{board}\"\nhand = \"{hand}\"\n")
+    };
+    let a = [
+        case("split-pair", "RRWWRRBBRR", "WB"),
+        case("example-2", "WWRRBBWW", "WRBRW"),
+        case("again", "WWRRBBWW", "WRBRW"),
+    ];
+    fs::write(dir.join("a.toml"), a.concat()).unwrap();
+    let b = [
+        case("copy", "RRWWRRBBRR", "WB"),
+        case("other-order", "RRWWRRBBRR", "BW"),
+    ];
+    fs::write(dir.join("b.toml"), b.concat()).unwrap();
+    let config = tmp.path().join("judge.toml");
+    fs::write(&config, "[sweep]\nmax_board = 0\n").unwrap();
+    let args = |format: &str| {
+        let mut out = vec!["--config", config.to_str().unwrap(), "run", "--cases"];
+        out.extend([dir.to_str().unwrap(), "--solution", "seed000_bfs"]);
+        out.extend(["--format", format]);
+        out.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+    };
+    let out = judge().args(args("json")).output().unwrap();
+    let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        (&r["cases"], &r["points"]),
+        (&Value::from(3), &Value::from(3))
+    );
+    assert_eq!(
+        r["duplicate_cases"],
+        serde_json::json!([
+            {"case": "a.toml#again", "same_as": "a.toml#example-2"},
+            {"case": "b.toml#copy", "same_as": "a.toml#split-pair"},
+        ])
+    );
+    let judged: Vec<&str> = r["solutions"][0]["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["case"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        judged,
+        [
+            "a.toml#split-pair",
+            "a.toml#example-2",
+            "b.toml#other-order"
+        ]
+    );
+    let out = judge().args(args("human")).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("zuma-judge run: 1 of 1 solution as expected, 3 cases from 2 files,"),
+        "{text}"
+    );
+    let line = text.lines().find(|l| l.contains("judged once")).unwrap();
+    assert_eq!(
+        line,
+        "2 duplicate inputs judged once: a.toml#again as a.toml#example-2, b.toml#copy as a.toml#split-pair"
+    );
 }

@@ -489,3 +489,39 @@ fn list_as_json() {
         ]
     );
 }
+
+/// A board and hand two cases hold is a warning at the later copy, naming the first (in its
+/// file or an earlier one): the audit's exit is unchanged.
+#[test]
+fn audit_warns_about_each_duplicate_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let case = |name: &str, hand: &str, more: &str| {
+        format!("[[case]]\nname = \"{name}\"\nboard = \"RRWWRRBBRR\"\nhand = \"{hand}\"\n{more}")
+    };
+    fs::create_dir(dir.path().join("cases")).unwrap();
+    let a = [
+        case("one", "WB", ""),
+        case("other-order", "BW", ""),
+        case("again", "WB", ""),
+    ];
+    fs::write(dir.path().join("cases/a.toml"), a.concat()).unwrap();
+    let b = case("copy", "WB", "points = 2\nvisibility = \"hidden\"\n");
+    fs::write(dir.path().join("cases/b.toml"), b).unwrap();
+    let out = judge()
+        .current_dir(dir.path())
+        .args(["audit", "cases"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "warning: cases/a.toml line 10: a.toml#again has the same board and hand as a.toml#one \
+         (cases/a.toml line 2): judged and scored once, as a.toml#one\n\
+         warning: cases/b.toml line 2: b.toml#copy has the same board and hand as a.toml#one \
+         (cases/a.toml line 2): judged and scored once, as a.toml#one; its points = 2 do not \
+         count, the first copy's 1 do; its visibility hidden differs from the first copy's \
+         visible: the most restrictive, hidden, applies\n\
+         audited 2 files: 0 errors, 0 corrections proposed (run with --fix to write them), 0 \
+         claims refuted\n"
+    );
+}
