@@ -59,6 +59,9 @@ impl GradeReport {
             Format::Markdown => super::markdown::gradebook(&self.run, &self.summary_line()),
             Format::Html => super::html::titled(&self.run, "zuma-judge grade"),
             Format::Junit => super::reporter(format).render(&self.run),
+            Format::Gradescope => {
+                super::gradescope::render(&self.run, &self.submissions, self.wall_ms)
+            }
         }
     }
 
