@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use super::writer::{self, WriteError};
 use super::{draw, gradebook, returned};
 use crate::game::oracle::Solved;
+use crate::game::rules::Instance;
 use crate::judge::case_verdict::CaseVerdict;
 use crate::judge::runner::{CaseResult, FailingInput, RunReport, SolutionReport};
 
@@ -27,18 +28,46 @@ pub(super) fn verdict_words(c: &CaseResult) -> String {
     }
 }
 
-/// Each case of `s` as a student may name it, in case order: its id (`file.toml#name`) when
-/// visible, else `hidden case N` (N counts the cases not visible, from 1).
-pub(super) fn case_labels(s: &SolutionReport) -> Vec<(String, &CaseResult)> {
+/// A case result as a student may see it.
+pub(super) struct Shown<'a> {
+    /// Its name for students: its id (`file.toml#name`), or `hidden case N` (N counts the
+    /// cases not visible, from 1); a sweep class that is a hidden case's input is named
+    /// `sweep: a hidden case's input`.
+    pub label: String,
+    /// Whether its input may be shown: the case is visible, and its input is no hidden case's.
+    pub open: bool,
+    /// The result.
+    pub result: &'a CaseResult,
+}
+
+/// Whether `instance` is the input of a case of `s` that students may not see (the hand
+/// compared as a multiset).
+fn secret(s: &SolutionReport, instance: &Instance) -> bool {
+    s.cases
+        .iter()
+        .any(|c| !c.visibility.shown_to_students() && c.solved.instance == *instance)
+}
+
+/// Each case of `s` as a student may see it, in case order.
+pub(super) fn shown(s: &SolutionReport) -> Vec<Shown<'_>> {
     let mut hidden = 0;
     s.cases
         .iter()
         .map(|c| {
-            if c.visibility.shown_to_students() {
-                (c.case.clone(), c)
-            } else {
+            let (label, open) = if !c.visibility.shown_to_students() {
                 hidden += 1;
-                (format!("hidden case {hidden}"), c)
+                (format!("hidden case {hidden}"), false)
+            } else if secret(s, &c.solved.instance) && c.case.starts_with("sweep#") {
+                ("sweep: a hidden case's input".to_string(), false)
+            } else if secret(s, &c.solved.instance) {
+                (c.case.clone(), false)
+            } else {
+                (c.case.clone(), true)
+            };
+            Shown {
+                label,
+                open,
+                result: c,
             }
         })
         .collect()
@@ -100,19 +129,20 @@ pub(super) fn case_block(c: &CaseResult) -> String {
 }
 
 /// The smallest failing input the student may see, in Markdown, and where it came from: the
-/// minimised input when it is visible, else the first visible failing case. A
-/// minimised input is visible when it is itself a visible case, or when it was shrunk from a
-/// visible first failure: an input shrunk from a hidden one would tell of it.
+/// minimised input when it may be shown, else the first failing case whose input may be. A
+/// minimised input may be shown when it is no hidden case's input and it is itself a visible
+/// case, or was shrunk from a visible first failure: an input shrunk from a hidden one would
+/// tell of it.
 fn smallest_visible(s: &SolutionReport) -> Option<(String, String)> {
-    let visible = |id: &str| {
-        s.cases
-            .iter()
-            .find(|c| c.case == id)
-            .is_some_and(|c| c.visibility.shown_to_students())
-    };
-    if let Some(m) = &s.minimised {
+    let cases = shown(s);
+    let open = |id: &str| cases.iter().any(|c| c.result.case == id && c.open);
+    if let Some(m) = s
+        .minimised
+        .as_ref()
+        .filter(|m| !secret(s, &m.solved.instance))
+    {
         let from = m.case.as_deref().or(s.first_failure_case.as_deref());
-        if let Some(from) = from.filter(|f| visible(f)) {
+        if let Some(from) = from.filter(|f| open(f)) {
             let origin = match &m.case {
                 Some(case) => format!("From case {}.", code(case)),
                 None => format!("Case {} made smaller while it still fails.", code(from)),
@@ -120,10 +150,10 @@ fn smallest_visible(s: &SolutionReport) -> Option<(String, String)> {
             return Some((minimised_block(m), origin));
         }
     }
-    let c = s
-        .cases
+    let c = cases
         .iter()
-        .find(|c| c.verdict.failed() && c.visibility.shown_to_students())?;
+        .find(|c| c.open && c.result.verdict.failed())?
+        .result;
     Some((case_block(c), format!("From case {}.", code(&c.case))))
 }
 
@@ -161,8 +191,8 @@ pub fn body(r: &RunReport, e: &gradebook::Entry, s: &SolutionReport) -> String {
     }
     if !s.cases.is_empty() {
         let _ = writeln!(o, "## Cases\n\n| case | verdict |\n|---|---|");
-        for (label, c) in case_labels(s) {
-            let _ = writeln!(o, "| {} | {} |", code(&label), verdict_words(c));
+        for c in shown(s) {
+            let _ = writeln!(o, "| {} | {} |", code(&c.label), verdict_words(c.result));
         }
         o.push('\n');
     }
@@ -267,7 +297,7 @@ mod tests {
         let mut s = crate::report::fixture::report().solutions.remove(0);
         s.cases[0].visibility = Visibility::Hidden;
         s.cases[2].visibility = Visibility::AfterDueDate;
-        let labels: Vec<String> = case_labels(&s).into_iter().map(|(l, _)| l).collect();
+        let labels: Vec<String> = shown(&s).into_iter().map(|c| c.label).collect();
         assert_eq!(labels, ["hidden case 1", "t.toml#green", "hidden case 2"]);
     }
 
@@ -293,5 +323,27 @@ mod tests {
         assert_eq!(from(&s).as_deref(), Some("From case `t.toml#green`."));
         s.cases[1].visibility = Visibility::Hidden;
         assert_eq!(from(&s), None);
+    }
+
+    #[test]
+    fn an_input_equal_to_a_hidden_cases_is_never_shown() {
+        use crate::cases::case::Visibility;
+        // always_minus_one; example-1 made a hidden case with green's input (GGBB + GB), which
+        // is also the minimised input
+        let mut s = crate::report::fixture::report().solutions.remove(0);
+        s.cases[2].solved = s.cases[1].solved.clone();
+        s.cases[2].visibility = Visibility::Hidden;
+        let open: Vec<(String, bool)> = shown(&s).into_iter().map(|c| (c.label, c.open)).collect();
+        assert_eq!(
+            open,
+            [
+                ("t.toml#split-pair".to_string(), true),
+                ("t.toml#green".to_string(), false),
+                ("hidden case 1".to_string(), false)
+            ]
+        );
+        let (block, origin) = smallest_visible(&s).unwrap();
+        assert_eq!(origin, "From case `t.toml#split-pair`.");
+        assert!(block.starts_with("board `RRWWRRBBRR`, hand `WB`: expected 2, got -1\n"));
     }
 }

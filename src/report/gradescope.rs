@@ -5,10 +5,10 @@
 
 use serde::Serialize;
 
-use super::feedback::{self, case_labels, verdict_words};
+use super::feedback::{self, shown, verdict_words, Shown};
 use super::{gradebook, Format, ReportSpec, Reporter};
 use crate::cases::case::Visibility;
-use crate::judge::runner::{CaseResult, RunReport, SolutionReport};
+use crate::judge::runner::{RunReport, SolutionReport};
 
 /// Gradescope's `results.json`: the keys this judge fills in.
 #[derive(Debug, Serialize)]
@@ -195,21 +195,23 @@ fn results(r: &RunReport, e: &gradebook::Entry, s: &SolutionReport, wall_ms: f64
         score: Some(e.score),
         execution_time,
         output: feedback::body(r, e, s),
-        tests: case_labels(s)
-            .into_iter()
-            .map(|(label, c)| test(label, c))
-            .collect(),
+        tests: shown(s).into_iter().map(test).collect(),
         ..base()
     }
 }
 
-/// A case's test: a visible one shows its input, and when it failed, what came back and the
-/// oracle's witness; any other shows only its label and verdict.
-fn test(label: String, c: &CaseResult) -> Test {
+/// A case's test: one whose input may be shown shows it, and when it failed, what came back
+/// and the oracle's witness; any other shows only its label and verdict.
+fn test(shown: Shown) -> Test {
+    let Shown {
+        label,
+        open,
+        result: c,
+    } = shown;
     let passed = c.verdict.kind() == Some(crate::judge::verdict::VerdictKind::Accepted);
     let verdict = verdict_words(c);
     let visible = c.visibility.shown_to_students();
-    let output = match (visible, passed) {
+    let output = match (open, passed) {
         (false, _) => format!("{label}: {verdict}"),
         (true, true) => format!(
             "board {}, hand {}: expected {}, got {}",
@@ -227,7 +229,7 @@ fn test(label: String, c: &CaseResult) -> Test {
         (true, false) => format!("{}\n\n{}", verdict, feedback::case_block(c)),
     };
     let mut tags = Vec::new();
-    if visible {
+    if visible && open {
         let file = c.case.split('#').next().unwrap_or_default();
         tags.push(file.to_string());
     }
