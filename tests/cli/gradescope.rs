@@ -279,17 +279,8 @@ fn run_autograder_in_a_temporary_root() {
         "submission/solution.py",
         &fixture("python3", "wrong_answer", "always_two_py.py"),
     );
-    let script: PathBuf = Path::new(ROOT).join("autograder/run_autograder");
-    let out = std::process::Command::new(script)
-        .current_dir(r)
-        .env("ZUMA_AUTOGRADER_ROOT", r)
-        .env("ZUMA_JUDGE_BIN", env!("CARGO_BIN_EXE_zuma-judge"))
-        .env("ZUMA_JUDGE_CACHE", test_cache())
-        .env("ZUMA_JUDGE_REJUDGE", "1")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let (code, stdout, _) = run_autograder(r);
+    assert_eq!(code, Some(0), "{stdout}");
     assert!(stdout.contains("zuma-judge grade exited 0\n"), "{stdout}");
     let v = results(&std::fs::read_to_string(r.join("results/results.json")).unwrap());
     assert_eq!(schema_errors(&v), Vec::<String>::new());
@@ -301,4 +292,32 @@ fn run_autograder_in_a_temporary_root() {
     // Only results.json is left in the results folder: the grader's report went to stdout.
     let left: Vec<_> = std::fs::read_dir(r.join("results")).unwrap().collect();
     assert_eq!(left.len(), 1);
+    // Two files uploaded: grade refuses, and the results say why, with no score.
+    write(r, "submission/helper.py", "x = 1\n");
+    let (code, stdout, _) = run_autograder(r);
+    assert_eq!(code, Some(0), "{stdout}");
+    let v: Value =
+        serde_json::from_str(&std::fs::read_to_string(r.join("results/results.json")).unwrap())
+            .unwrap();
+    assert_eq!(schema_errors(&v), Vec::<String>::new());
+    assert_eq!(v.get("score"), None);
+    assert_eq!(
+        v["output"],
+        "**not graded:** --format gradescope writes the results of one submission (Gradescope \
+         grades one per run), and 2 submissions were found; give the one file or folder to grade"
+    );
+}
+
+/// `autograder/run_autograder` with its root at `root` and the judge under test.
+fn run_autograder(root: &Path) -> (Option<i32>, String, String) {
+    let script: PathBuf = Path::new(ROOT).join("autograder/run_autograder");
+    let out = std::process::Command::new(script)
+        .current_dir(root)
+        .env("ZUMA_AUTOGRADER_ROOT", root)
+        .env("ZUMA_JUDGE_BIN", env!("CARGO_BIN_EXE_zuma-judge"))
+        .env("ZUMA_JUDGE_CACHE", test_cache())
+        .env("ZUMA_JUDGE_REJUDGE", "1")
+        .output()
+        .unwrap();
+    outcome(&out)
 }
