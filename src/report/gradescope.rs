@@ -148,7 +148,7 @@ fn base() -> Results {
 
 /// Why `e` has no score: its toolchain is missing, or the run stopped before it was judged
 /// whole. `None` when it was judged.
-fn not_judged(r: &RunReport, e: &gradebook::Entry) -> Option<String> {
+fn not_judged(e: &gradebook::Entry) -> Option<String> {
     if e.toolchain_missing {
         Some(format!(
             "not judged: no toolchain for {} on the grading machine ({}); this is not your \
@@ -157,11 +157,12 @@ fn not_judged(r: &RunReport, e: &gradebook::Entry) -> Option<String> {
             feedback::student_reason(e)
         ))
     } else if !e.complete {
-        Some(format!(
-            "not judged: the grading stopped before every case was judged ({}); this is not \
-             your score: ask your instructor to regrade",
-            r.incomplete.as_deref().unwrap_or("interrupted")
-        ))
+        // Not why it stopped: that may name the case it stopped on, a hidden one too.
+        Some(
+            "not judged: the grading stopped before every case was judged; this is not your \
+             score: ask your instructor to regrade"
+                .to_string(),
+        )
     } else {
         None
     }
@@ -183,7 +184,7 @@ fn informational(name: &str, output: &str) -> Test {
 
 fn results(r: &RunReport, e: &gradebook::Entry, s: &SolutionReport, wall_ms: f64) -> Results {
     let execution_time = seconds(wall_ms);
-    if let Some(why) = not_judged(r, e) {
+    if let Some(why) = not_judged(e) {
         return Results {
             execution_time,
             output: format!("**{why}**\n"),
