@@ -14,7 +14,7 @@ use zuma_judge::judge::exit::Exit;
 use zuma_judge::judge::session::{self, Options, Order};
 use zuma_judge::report::grade::GradeReport;
 use zuma_judge::report::progress::Progress;
-use zuma_judge::report::{count, writer, Format, ReportSpec};
+use zuma_judge::report::{count, feedback, gradescope, writer, Format, ReportSpec};
 use zuma_judge::submission::catalog::Catalog;
 use zuma_judge::submission::sandbox;
 use zuma_judge::submission::{intake, languages};
@@ -41,6 +41,10 @@ pub struct GradeArgs {
     /// most 256).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     jobs: Option<u32>,
+    /// Also write one Markdown file per student into DIR (DIR/<student>.md): verdict, reason,
+    /// the smallest failing input they may see with the oracle's witness, nothing hidden.
+    #[arg(long, value_name = "DIR")]
+    feedback: Option<PathBuf>,
     /// Judge every submission again, even one the verdict cache holds (same build, cases,
     /// limits, sandbox and judge); the new calls replace the cached ones.
     #[arg(long, env = "ZUMA_JUDGE_REJUDGE", value_parser = clap::builder::BoolishValueParser::new())]
@@ -68,6 +72,7 @@ pub fn run(config: &Config, args: GradeArgs) -> Result<Exit> {
         Ok(t) => t,
         Err(code) => return Ok(code),
     };
+    gradescope::check_one(args.format, &args.reports, catalog.entries.len())?;
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |j| j as usize,
@@ -83,6 +88,9 @@ pub fn run(config: &Config, args: GradeArgs) -> Result<Exit> {
     let judged = session::judge(&catalog, &suite, config, &opts, &mut |e| bar.on_event(e))?;
     let report = GradeReport::of(judged, catalog.skipped, (&students, notes));
     writer::write(&report, args.format, args.out.as_deref(), &args.reports)?;
+    if let Some(dir) = &args.feedback {
+        feedback::write_all(dir, &report.run, &report.submissions)?;
+    }
     Ok(report.exit())
 }
 

@@ -64,6 +64,7 @@ pub struct RunArgs {
 /// Runs `run`; returns the exit code.
 pub fn run(config: &Config, a: RunArgs) -> Result<Exit> {
     super::outputs::check(&Output::all(a.out.as_deref(), None, &a.reports))?;
+    report::gradescope::refuse_outside_grade(a.format, &a.reports)?;
     let catalog = Catalog::registered(a.solutions_dir.as_deref())?;
     warn_skipped(&catalog.skipped);
     let catalog = catalog.choose(&a.solutions)?;

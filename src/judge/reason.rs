@@ -16,6 +16,7 @@ macro_rules! re {
 }
 
 use crate::judge::case_result::CaseResult;
+use crate::judge::case_verdict::{CaseVerdict, SkipReason};
 use crate::judge::report::SolutionReport;
 use crate::judge::verdict::VerdictKind;
 
@@ -33,7 +34,8 @@ pub enum Audience {
 /// The case a reason is about.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CaseRef {
-    /// Its 1-based position among the submission's cases (the suite's order).
+    /// For a case not visible to students, its 1-based number among those cases (the suite's
+    /// order), as every student-facing report numbers them; 0 for a visible one.
     pub position: usize,
     /// `file.toml#name`, or `sweep#...` for a class of the sweep.
     pub name: String,
@@ -41,18 +43,40 @@ pub struct CaseRef {
     pub board: String,
     /// The hand.
     pub hand: String,
-    /// Whether students may not see it.
+    /// Whether students may not see its input: it is not visible, or its input is also a
+    /// case's that is not (a class of the sweep, say).
     pub hidden: bool,
 }
 
 impl CaseRef {
-    fn of(position: usize, c: &CaseResult) -> CaseRef {
+    /// Case `i` of `s`.
+    fn of(s: &SolutionReport, i: usize) -> CaseRef {
+        let c = &s.cases[i];
+        let not_visible = |c: &CaseResult| !c.visibility.shown_to_students();
+        let position = if not_visible(c) {
+            s.cases[..=i].iter().filter(|c| not_visible(c)).count()
+        } else {
+            0
+        };
+        let secret = s
+            .cases
+            .iter()
+            .any(|h| not_visible(h) && h.solved.instance == c.solved.instance);
         CaseRef {
             position,
             name: c.case.clone(),
             board: c.board.clone(),
             hand: c.hand.clone(),
-            hidden: !c.visibility.shown_to_students(),
+            hidden: secret,
+        }
+    }
+
+    /// How a student sees it: `hidden case N`, or `a hidden case's input` for a visible case
+    /// (a class of the sweep) whose input a hidden case holds.
+    fn for_students(&self) -> String {
+        match self.position {
+            0 => "a hidden case's input".to_string(),
+            n => format!("hidden case {n}"),
         }
     }
 
@@ -85,6 +109,12 @@ pub enum NotJudged {
     },
     /// The run stopped (Ctrl-C, SIGTERM) before it was built or judged.
     Interrupted,
+    /// The machine starved `cases` of its calls at the wall guard every time they ran, and no
+    /// other case failed: its verdict is not known.
+    Overloaded {
+        /// Cases not judged.
+        cases: usize,
+    },
 }
 
 /// Why a submission got its verdict.
@@ -189,11 +219,22 @@ pub fn of(s: &SolutionReport) -> Reason {
         .or_else(|| s.cases.iter().position(|c| c.verdict.failed()));
     match first {
         Some(i) => failed(s, i),
+        None if overloaded(s) > 0 => Reason::NotJudged(NotJudged::Overloaded {
+            cases: overloaded(s),
+        }),
         None if !s.complete => Reason::Stopped,
         None => Reason::Accepted {
             cases: s.cases.len(),
         },
     }
+}
+
+/// Cases of `s` not judged because the machine was overloaded.
+fn overloaded(s: &SolutionReport) -> usize {
+    s.cases
+        .iter()
+        .filter(|c| c.verdict == CaseVerdict::Skipped(SkipReason::Overloaded))
+        .count()
 }
 
 /// The reason of a submission judged on no case, from its one message.
@@ -300,7 +341,7 @@ fn located(file: &str, line: &str, column: Option<&str>) -> Option<Location> {
 /// The reason of a submission whose first failure is its case `i`.
 fn failed(s: &SolutionReport, i: usize) -> Reason {
     let c = &s.cases[i];
-    let case = CaseRef::of(i + 1, c);
+    let case = CaseRef::of(s, i);
     let skipped = s.cases.iter().filter(|c| c.verdict.is_skipped()).count();
     match c.verdict.kind() {
         Some(VerdictKind::WrongAnswer) => Reason::WrongAnswer {
@@ -359,6 +400,10 @@ impl Reason {
             Reason::NotJudged(NotJudged::Interrupted) => {
                 "not judged: the run was stopped before it was built".into()
             }
+            Reason::NotJudged(NotJudged::Overloaded { cases: n }) => format!(
+                "not judged: machine overloaded ({} not judged); grade again on a quieter machine",
+                cases(*n)
+            ),
             Reason::NotJudged(NotJudged::ToolchainMissing { program, message }) => match program {
                 Some(p) => format!("not judged: the grading machine has no {p}"),
                 None => format!("not judged: {message}"),
@@ -385,7 +430,7 @@ impl Reason {
             _ => String::new(),
         };
         if case.hidden && audience == Audience::Student {
-            return format!("hidden case {}: {what}{then}", case.position);
+            return format!("{}: {what}{then}", case.for_students());
         }
         let input = format!("{} + {}", case.board, case.hand);
         let body = match self {
@@ -406,7 +451,7 @@ impl Reason {
             _ => format!("memory limit exceeded on {input}"),
         };
         let hidden = if case.hidden && audience == Audience::Grader {
-            format!(" [hidden case {}]", case.position)
+            format!(" [{}]", case.for_students())
         } else {
             String::new()
         };

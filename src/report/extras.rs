@@ -51,7 +51,7 @@ pub fn render(
             Ok(o)
         }
         // JUnit, Markdown, CSV and HTML keep their own shape; the extras are in human and JSON output.
-        Format::Junit | Format::Markdown | Format::Csv | Format::Html => {
+        Format::Junit | Format::Markdown | Format::Csv | Format::Html | Format::Gradescope => {
             Ok(super::reporter(format).render(report))
         }
     }

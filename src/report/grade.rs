@@ -95,6 +95,9 @@ impl GradeReport {
                 self.students_line().as_deref(),
             ),
             Format::Junit => super::reporter(format).render(&self.run),
+            Format::Gradescope => {
+                super::gradescope::render(&self.run, &self.submissions, self.wall_ms)
+            }
         }
     }
 

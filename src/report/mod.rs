@@ -14,8 +14,10 @@ pub mod editorial;
 pub mod explain;
 pub mod export;
 pub mod extras;
+pub mod feedback;
 pub mod grade;
 pub mod gradebook;
+pub mod gradescope;
 pub mod hack;
 pub mod html;
 pub mod human;
@@ -41,8 +43,9 @@ use crate::game::oracle::Solved;
 use crate::judge::runner::{CaseResult, RunReport, SolutionReport};
 use crate::judge::verdict::{Expected, VerdictKind};
 
-/// An output format of `run` and `grade`, which write all six (`solve` has its own
-/// human, json and markdown; the other commands [`HumanOrJson`]).
+/// An output format of `run` and `grade`, which write all six but the last, `gradescope`,
+/// grade's only (`solve` has its own human, json and markdown; the other commands
+/// [`HumanOrJson`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     /// Text for people (run: verdict table, failures with witnesses, claims, case errors).
@@ -57,6 +60,8 @@ pub enum Format {
     Csv,
     /// One self-contained page: the verdict matrix, CPU time per case, witnesses drawn.
     Html,
+    /// Gradescope's results.json for the one submission of an autograder run (grade only).
+    Gradescope,
 }
 
 /// Something that renders a run.
@@ -75,6 +80,7 @@ pub fn reporter(format: Format) -> Box<dyn Reporter> {
         Format::Markdown => Box::new(markdown::Markdown),
         Format::Csv => Box::new(csv::Csv),
         Format::Html => Box::new(html::Html),
+        Format::Gradescope => Box::new(gradescope::Gradescope),
     }
 }
 
@@ -466,11 +472,11 @@ mod tests {
         let error = |s: &str| s.parse::<ReportSpec>().unwrap_err().to_string();
         assert_eq!(
             error("xml=a"),
-            "unknown format 'xml' (formats: human, json, junit, markdown, csv, html)"
+            "unknown format 'xml' (formats: human, json, junit, markdown, csv, html, gradescope)"
         );
         assert_eq!(
             error("judge.xml"),
-            "expected FORMAT=PATH, e.g. junit=judge.xml (formats: human, json, junit, markdown, csv, html)"
+            "expected FORMAT=PATH, e.g. junit=judge.xml (formats: human, json, junit, markdown, csv, html, gradescope)"
         );
     }
 

@@ -1,5 +1,7 @@
 //! Helpers shared by the CLI tests.
 
+use std::path::Path;
+
 use assert_cmd::Command;
 
 /// The built `zuma-judge`, run from the project root, with its build cache under `target/`.
@@ -11,6 +13,31 @@ pub fn judge() -> Command {
         .env("ZUMA_JUDGE_CACHE", test_cache())
         .env("ZUMA_JUDGE_REJUDGE", "1");
     c
+}
+
+/// A fixture of `tests/fixtures/languages/<lang>/<folder>/<file>`, as text.
+pub fn fixture(lang: &str, folder: &str, file: &str) -> String {
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("tests/fixtures/languages/{lang}/{folder}/{file}")),
+    )
+    .unwrap()
+}
+
+/// Writes `text` to `root/rel`, creating its folders.
+pub fn write(root: &Path, rel: &str, text: &str) {
+    let p = root.join(rel);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, text).unwrap();
+}
+
+/// A finished command's exit code, standard output and standard error (lossy UTF-8).
+pub fn outcome(out: &std::process::Output) -> (Option<i32>, String, String) {
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
 }
 
 /// The build cache the tests share: `target/test-build-cache`.

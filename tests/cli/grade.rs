@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::common::judge;
+use crate::common::{fixture, judge, outcome, write};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -28,19 +28,6 @@ name = "single"
 board = "G"
 hand = "GG"
 "#;
-
-fn fixture(lang: &str, folder: &str, file: &str) -> String {
-    std::fs::read_to_string(
-        Path::new(ROOT).join(format!("tests/fixtures/languages/{lang}/{folder}/{file}")),
-    )
-    .unwrap()
-}
-
-fn write(root: &Path, rel: &str, text: &str) {
-    let p = root.join(rel);
-    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-    std::fs::write(p, text).unwrap();
-}
 
 /// `students/`: alice (Python BFS, in her folder with notes), bob (C++, always 2), carol
 /// (JavaScript that does not parse), dave.js (JavaScript BFS, a loose file), notes.txt.
@@ -94,11 +81,7 @@ fn grade_with_path(dir: &Path, path: Option<&str>, args: &[&str]) -> (Option<i32
         .args(args)
         .output()
         .unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
+    outcome(&out)
 }
 
 /// The CSV's fields up to `reason` and `minimised` (not the CPU times, memory or diagnosis),

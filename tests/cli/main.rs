@@ -9,6 +9,7 @@ mod exhaust;
 mod export;
 mod fuzz;
 mod grade;
+mod gradescope;
 mod languages;
 mod oracle_speed;
 mod readme;

@@ -259,7 +259,9 @@ fn bad_report_spec_is_a_usage_error() {
     let a = fixture_run(&["--report", "xml=out.xml"]).code(2);
     let err = String::from_utf8_lossy(&a.get_output().stderr).to_string();
     assert!(
-        err.contains("unknown format 'xml' (formats: human, json, junit, markdown, csv, html)"),
+        err.contains(
+            "unknown format 'xml' (formats: human, json, junit, markdown, csv, html, gradescope)"
+        ),
         "{err}"
     );
 }

@@ -193,3 +193,29 @@ fn every_case_right_is_accepted() {
     s.first_failure_case = None;
     assert_eq!(grader(&s), "accepted: all 3 cases right");
 }
+
+#[test]
+fn hidden_cases_are_numbered_among_hidden_cases_only() {
+    let mut s = wrong();
+    s.cases[0].verdict = CaseVerdict::Judged(VerdictKind::Accepted);
+    s.cases[1].visibility = Visibility::Hidden;
+    s.cases[2].visibility = Visibility::Hidden;
+    s.first_failure_case = Some(s.cases[2].case.clone());
+    s.cases[2].verdict = CaseVerdict::Judged(VerdictKind::WrongAnswer);
+    assert_eq!(student_reason(&s), "hidden case 2: wrong answer");
+}
+
+#[test]
+fn a_case_the_machine_starved_is_not_judged_when_nothing_failed() {
+    let mut s = wrong();
+    for c in &mut s.cases {
+        c.verdict = CaseVerdict::Judged(VerdictKind::Accepted);
+    }
+    s.cases[1].verdict = CaseVerdict::Skipped(SkipReason::Overloaded);
+    s.first_failure_case = None;
+    s.complete = false;
+    assert_eq!(
+        grader(&s),
+        "not judged: machine overloaded (1 case not judged); grade again on a quieter machine"
+    );
+}
