@@ -358,9 +358,7 @@ fn failures_of(o: &mut String, s: &SolutionReport) {
     if let Some(why) = missing_promise(s) {
         let _ = writeln!(o, "  {why}");
     }
-    if skipped > 0 {
-        skips(o, s, skipped);
-    }
+    skips(o, s);
     if let Some(m) = crate::judge::runner::same_failure_everywhere(&s.cases) {
         let _ = writeln!(o, "  every case: {m}");
         return;
@@ -389,21 +387,25 @@ fn failures_of(o: &mut String, s: &SolutionReport) {
     }
 }
 
-/// The line for the cases a streak of TLEs or MLEs left unjudged, and what they followed.
-fn skips(o: &mut String, s: &SolutionReport, skipped: usize) {
-    let _ = writeln!(
-        o,
-        "  SKIP {}, after {} (not judged, not AC)",
-        super::count(skipped, "case"),
-        s.cases
-            .iter()
-            .find_map(|c| c
-                .message
-                .as_deref()?
-                .strip_prefix("skipped: ")?
-                .strip_suffix(" before it"))
-            .unwrap_or("a run of TLEs or MLEs")
-    );
+/// One line per reason cases were skipped (a streak of limit verdicts before them, or a machine
+/// too busy to judge them), with how many: they have no verdict and score nothing.
+fn skips(o: &mut String, s: &SolutionReport) {
+    let mut why: Vec<(&str, usize)> = Vec::new();
+    for c in s.cases.iter().filter(|c| c.verdict.is_skipped()) {
+        let m = c.message.as_deref().unwrap_or("skipped");
+        let m = m.strip_prefix("skipped: ").unwrap_or(m);
+        match why.iter_mut().find(|(w, _)| *w == m) {
+            Some((_, n)) => *n += 1,
+            None => why.push((m, 1)),
+        }
+    }
+    for (m, n) in why {
+        let _ = writeln!(
+            o,
+            "  SKIP {} (not judged, not AC): {m}",
+            super::count(n, "case")
+        );
+    }
 }
 
 /// The first failure drawn, then its minimised input (or that nothing smaller was found).
