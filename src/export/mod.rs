@@ -17,6 +17,7 @@ use crate::cases::case::{Case, Suite};
 use crate::cases::config::Config;
 use crate::cases::pairs;
 use crate::game::oracle;
+use crate::game::rules::Instance;
 use crate::submission::pasted::Pasted;
 
 /// A problem package: file paths (relative, `/`-separated) and their bytes, sorted by path, and
@@ -171,21 +172,22 @@ pub fn test_data(suite: &Suite, left_out: &mut Vec<String>) -> Result<Vec<TestCa
 }
 
 /// The inputs (board, hand) of `data/sample/`: an input a `statement` case holds, whichever of
-/// its copies comes first, unless a copy is not visible to students (a sample is shown to every
+/// its copies comes first, unless a case not visible to students holds the same instance (the
+/// same board and the same hand in any order: the same answer; a sample is shown to every
 /// contestant).
 fn samples(suite: &Suite) -> std::collections::HashSet<(&str, &str)> {
-    let unseen: std::collections::HashSet<(&str, &str)> = suite
+    let unseen: Vec<&Instance> = suite
         .cases
         .iter()
         .filter(|c| !c.visibility.shown_to_students())
-        .map(|c| (c.board.as_str(), c.hand.as_str()))
+        .filter_map(|c| c.input.as_ref().ok())
         .collect();
     suite
         .cases
         .iter()
         .filter(|c| c.tags.iter().any(|t| t == SAMPLE_TAG))
+        .filter(|c| c.input.as_ref().is_ok_and(|i| !unseen.contains(&i)))
         .map(|c| (c.board.as_str(), c.hand.as_str()))
-        .filter(|i| !unseen.contains(i))
         .collect()
 }
 

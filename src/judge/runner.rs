@@ -122,6 +122,10 @@ pub fn run_checked(
 /// The skipped case of a call the machine was too busy to judge.
 const SKIP_OVERLOADED: CaseVerdict = CaseVerdict::Skipped(SkipReason::Overloaded);
 
+/// Cases of one submission the machine may starve before the rest of its cases are not called
+/// (each costs up to `starved_reruns + 1` wall limits).
+pub const STARVED_CASES_CAP: usize = 3;
+
 /// Why a run whose `overloaded` calls (`solution on case`) were not judged is incomplete.
 fn overloaded_message(overloaded: &[String]) -> Option<String> {
     let first = overloaded.first()?;
@@ -319,15 +323,28 @@ impl Judging<'_, '_> {
         let mut order: Vec<usize> = (0..valid.len()).collect();
         order.sort_by_key(|&i| effort(valid[i].1, valid[i].2));
         let mut slots: Vec<Option<CaseResult>> = valid.iter().map(|_| None).collect();
+        let mut starved = 0;
         for (k, &i) in order.iter().enumerate() {
             let (c, inst, ans) = valid[i];
             if self.tle.skipping(&self.config.judging) {
                 slots[i] = Some(skipped(c, solved(inst, ans), self.tle.reason()));
                 continue;
             }
+            if starved >= STARVED_CASES_CAP {
+                // What a machine that busy costs is capped: the rest is not called.
+                self.overloaded
+                    .push(format!("{} on {}", self.sol.name(), c.id));
+                let why = format!(
+                    "not judged: machine overloaded (not called: the machine starved {starved} \
+                     cases before it); grade again on a quieter machine"
+                );
+                slots[i] = Some(skipped(c, solved(inst, ans), (SkipReason::Overloaded, why)));
+                continue;
+            }
             slots[i] = match self.case(valid[i]) {
                 Ok(result) => Some(result),
                 Err(CallError::Overloaded(why)) => {
+                    starved += 1;
                     self.overloaded
                         .push(format!("{} on {}", self.sol.name(), c.id));
                     let why = (SkipReason::Overloaded, why.to_string());

@@ -85,13 +85,15 @@ pub struct Entry {
     /// `["CE"]` (or `["RE"]` for a load error) for one judged on no case; `[]` for one whose
     /// toolchain is missing.
     pub verdicts: Vec<&'static str>,
-    /// Cases AC; null when it was not judged.
+    /// Cases AC; null when it was not judged, or not every case was (a machine too busy, a
+    /// run that stopped).
     pub passed: Option<usize>,
     /// Cases in the suite.
     pub total: usize,
-    /// Cases skipped after TLEs or MLEs in a row (`SKIP`): neither passed nor judged.
+    /// Cases skipped (`SKIP`: after TLEs or MLEs in a row, or a machine too busy to judge
+    /// them): neither passed nor judged.
     pub skipped: usize,
-    /// Points of the AC cases; null when it was not judged.
+    /// Points of the AC cases; null when `passed` is.
     pub score: Option<u64>,
     /// Points of every case: the most it could score.
     pub max_score: u64,
@@ -141,6 +143,9 @@ pub fn entry(r: &RunReport, s: &SolutionReport) -> Entry {
         .filter(|c| c.verdict.is(VerdictKind::Accepted));
     let reason = reason::of(s);
     let judged = !matches!(reason, reason::Reason::NotJudged(_));
+    // A score needs every case judged: one the machine was too busy to judge, or a run that
+    // stopped, leaves it unknown (null), never a lower number.
+    let scored = judged && s.complete;
     Entry {
         student: s.name.clone(),
         path: s.path.clone(),
@@ -156,10 +161,10 @@ pub fn entry(r: &RunReport, s: &SolutionReport) -> Entry {
         },
         toolchain_missing: s.toolchain_missing,
         verdicts,
-        passed: judged.then(|| ac.clone().count()),
+        passed: scored.then(|| ac.clone().count()),
         total: r.cases,
         skipped: s.cases.iter().filter(|c| c.verdict.is_skipped()).count(),
-        score: judged.then(|| ac.map(|c| c.points).sum()),
+        score: scored.then(|| ac.map(|c| c.points).sum()),
         max_score: r.points,
         cpu_total_ms: s.timing.cpu_total_ms + passed_sweep_cpu_ms(s),
         cpu_max_ms: s.timing.cpu_max_ms,

@@ -149,11 +149,10 @@ fn base() -> Results {
 /// Why `e` has no score: its toolchain is missing, or the run stopped before it was judged
 /// whole. `None` when it was judged.
 fn not_judged(e: &gradebook::Entry, s: &SolutionReport) -> Option<String> {
-    if e.toolchain_missing {
+    if e.verdict == gradebook::RowVerdict::NotJudged {
+        // The reason for students: no toolchain, a stopped run, a machine too busy.
         Some(format!(
-            "not judged: no toolchain for {} on the grading machine ({}); this is not your \
-             score: ask your instructor to fix the autograder and regrade",
-            e.language,
+            "{}; this is not your score: ask your instructor to fix the autograder and regrade",
             feedback::student_reason(s)
         ))
     } else if !e.complete {

@@ -82,8 +82,9 @@ pub struct Outcome {
 }
 
 /// A call stopped by the wall guard was starved, not asleep, when at least this share of its
-/// wall time went to running or to waiting for a core (see [`Outcome::starved`]).
-pub const STARVED_SHARE: f64 = 0.5;
+/// wall time went to running or to waiting for a core that other programs held (see
+/// [`Outcome::starved`]): a call that sleeps a fifth of the wall limit away is a TLE.
+pub const STARVED_SHARE: f64 = 0.8;
 
 impl Outcome {
     /// The outcome with its peak memory.

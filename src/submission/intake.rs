@@ -191,7 +191,9 @@ pub fn student_of(root: &Path, file: &Path, files: &[PathBuf]) -> String {
             .unwrap_or_default()
     };
     if root == file {
-        return match file.parent().filter(|p| !p.as_os_str().is_empty()) {
+        // A folder written in the path given; `./dan.py` is `dan.py`.
+        let written = |p: &&Path| !p.as_os_str().is_empty() && *p != Path::new(".");
+        return match file.parent().filter(written) {
             Some(folder) if alone(folder) => name(folder),
             _ => without_extension(Path::new(&name(file))),
         };
@@ -346,11 +348,22 @@ impl StudentNotes {
     }
 }
 
+/// Why a `--student-pattern` cannot be used.
+#[derive(Debug, Error)]
+pub enum PatternError {
+    /// Not a regex.
+    #[error("{0}")]
+    Regex(#[from] regex::Error),
+    /// A regex with no group to take the id from.
+    #[error("the pattern needs a group: (...) or (?P<student>...) around the id")]
+    NoGroup,
+}
+
 /// `text` as a `--student-pattern`: a regex with a group `student` or at least one group.
-pub fn student_pattern(text: &str) -> Result<Regex, String> {
-    let re = Regex::new(text).map_err(|e| e.to_string())?;
+pub fn student_pattern(text: &str) -> Result<Regex, PatternError> {
+    let re = Regex::new(text)?;
     if re.captures_len() < 2 {
-        return Err("the pattern needs a group: (...) or (?P<student>...) around the id".into());
+        return Err(PatternError::NoGroup);
     }
     Ok(re)
 }

@@ -249,7 +249,7 @@ fn a_tle_killed_at_the_kill_point_is_rerun_until_a_limit_was_seen() {
 fn a_starved_call_is_rerun_on_a_fresh_worker_and_never_a_tle() {
     let script = vec![
         walled(900.0, 3900.0),
-        walled(1200.0, 1400.0),
+        walled(1200.0, 2900.0),
         out(Ok(2), 1500.0),
     ];
     let (r, restarts) = judged_or_not(script, &config_with_reruns(0), false);
@@ -581,4 +581,46 @@ fn a_case_the_machine_was_too_busy_to_judge_makes_the_run_incomplete() {
         )
     );
     assert_eq!(report.exit(), crate::judge::exit::Exit::Incomplete);
+}
+
+/// A machine that starves every call costs at most [`STARVED_CASES_CAP`] cases of reruns: the
+/// rest is not called, and says why.
+#[test]
+fn after_three_starved_cases_the_rest_is_not_called() {
+    let suite = suite_of(&[
+        ("a", "WRRBBW", "RB"),
+        ("b", "WWRRBBWW", "WRBRW"),
+        ("c", "G", "GG"),
+        ("d", "RBYYBBRRB", "YRBGB"),
+        ("e", "WWBBWBBWW", "BB"),
+    ]);
+    let calls = Rc::new(RefCell::new(Vec::new()));
+    let report = run_calls(&suite, &calls, |_: &str, _: &str| walled(900.0, 3900.0));
+    let s = &report.solutions[0];
+    let codes: Vec<&str> = s.cases.iter().map(|c| c.verdict.code()).collect();
+    assert_eq!(codes, ["SKIP"; 5]);
+    assert_eq!(calls.borrow().len(), 3 * 4);
+    let not_called = s
+        .cases
+        .iter()
+        .filter(|c| {
+            c.message
+                .as_deref()
+                .is_some_and(|m| m.contains("not called"))
+        })
+        .count();
+    assert_eq!(not_called, 2);
+    assert_eq!(report.exit(), crate::judge::exit::Exit::Incomplete);
+}
+
+/// A call that slept a fifth of its wall time away was not starved: a TLE of the wall limit,
+/// not rerun.
+#[test]
+fn a_call_mostly_asleep_at_the_wall_guard_is_a_tle() {
+    let suite = suite_of(&[("a", "WRRBBW", "RB")]);
+    let calls = Rc::new(RefCell::new(Vec::new()));
+    let report = run_calls(&suite, &calls, |_: &str, _: &str| walled(1800.0, 1500.0));
+    let s = &report.solutions[0];
+    assert_eq!(s.cases[0].verdict.code(), "TLE");
+    assert_eq!(calls.borrow().len(), 1);
 }

@@ -59,9 +59,10 @@ pub(super) struct Live {
     pub(super) stdin: ChildStdin,
     pub(super) replies: std::io::PipeReader,
     pub(super) pending: Vec<u8>,
-    /// [`Live::run_delay_ms`] early in the current call, read at its first poll timeout (a
-    /// call that replies before it needs none): the base of its core wait.
-    pub(super) delay_base: Option<f64>,
+    /// The worker's run-queue delay, the machine's busy time and the worker's CPU time early in
+    /// the current call, read at its first poll timeout (a call that replies before it needs
+    /// none): the base of its core wait.
+    pub(super) delay_base: Option<super::wait::WaitBase>,
     pub(super) tail: Arc<Mutex<Vec<u8>>>,
     pub(super) tail_done: mpsc::Receiver<()>,
 }

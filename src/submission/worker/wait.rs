@@ -24,6 +24,44 @@ pub(super) enum Waited {
     Killed(Failure),
 }
 
+/// What a call's core wait is measured from (see [`Live::core_wait_ms`]), in milliseconds.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct WaitBase {
+    /// The worker's threads' run-queue delay, added up.
+    run_delay_ms: f64,
+    /// The machine's busy CPU time, every core ([`machine_busy_ms`]).
+    machine_busy_ms: f64,
+    /// The worker's CPU time.
+    cpu_ms: f64,
+}
+
+/// The CPU time every core of the machine has spent busy since boot (user, nice, system, irq,
+/// softirq and steal of `/proc/stat`'s `cpu` line), in milliseconds; 0 where it cannot be read,
+/// which counts no wait as the machine's.
+fn machine_busy_ms() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/stat") else {
+        return 0.0;
+    };
+    let Some(line) = stat.lines().find(|l| l.starts_with("cpu ")) else {
+        return 0.0;
+    };
+    let ticks: Vec<f64> = line
+        .split_whitespace()
+        .skip(1)
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    // user nice system idle iowait irq softirq steal: all but idle and iowait.
+    let busy: f64 = [0, 1, 2, 5, 6, 7]
+        .iter()
+        .filter_map(|&i| ticks.get(i))
+        .sum();
+    let hz = nix::unistd::sysconf(nix::unistd::SysconfVar::CLK_TCK)
+        .ok()
+        .flatten()
+        .unwrap_or(100) as f64;
+    busy * 1e3 / hz
+}
+
 impl Live {
     /// Whether a call past its wall `deadline` only got there because the machine was busy:
     /// the time its threads waited for a core since the call began moves the deadline on, up
@@ -34,13 +72,18 @@ impl Live {
         Instant::now() < deadline + Duration::from_secs_f64(waited / 1e3)
     }
 
-    /// The time the worker waited for a core since the current call began, in milliseconds, up
-    /// to twice the wall limit: not charged against the wall limit.
+    /// The time the worker waited for a core since the current call began because other
+    /// programs held the cores, in milliseconds, up to twice the wall limit: not charged
+    /// against the wall limit. Its threads' run-queue delay counts only up to the CPU time the
+    /// rest of the machine used meanwhile: threads of one submission that queue behind each
+    /// other (pinned to one core, say) on a quiet machine waited for nobody but themselves.
     fn core_wait_ms(&mut self, wall_limit_ms: u64) -> f64 {
         let Some(base) = self.delay_base else {
             return 0.0;
         };
-        (self.run_delay_ms() - base).clamp(0.0, 2.0 * wall_limit_ms as f64)
+        let waited = self.run_delay_ms() - base.run_delay_ms;
+        let others = (machine_busy_ms() - base.machine_busy_ms) - (self.cpu_ms() - base.cpu_ms);
+        waited.min(others).clamp(0.0, 2.0 * wall_limit_ms as f64)
     }
 
     /// [`Live::core_wait_ms`] for a call that took more than half the wall limit, else 0: the
@@ -81,7 +124,11 @@ impl Live {
                 .saturating_duration_since(now)
                 .clamp(Duration::from_millis(20), Duration::from_millis(100));
             if !first && self.delay_base.is_none() {
-                self.delay_base = Some(self.run_delay_ms());
+                self.delay_base = Some(WaitBase {
+                    run_delay_ms: self.run_delay_ms(),
+                    machine_busy_ms: machine_busy_ms(),
+                    cpu_ms: self.cpu_ms(),
+                });
             }
             if !first && self.over_memory() {
                 return Waited::Killed(Failure::MemoryLimit(format!(
