@@ -150,7 +150,26 @@ pub fn intake(paths: &[PathBuf]) -> Result<Intake, IntakeError> {
             out.submissions.push(Pasted { expected, ..pasted });
         }
     }
+    keep_extensions_apart(&mut out.students);
     Ok(out)
+}
+
+/// Default ids that only a language's extension told apart (`two_sum.py` and `two_sum.cpp`
+/// in one folder) keep it: `two_sum.py` and `two_sum.cpp`, whatever else is listed.
+fn keep_extensions_apart(students: &mut [Student]) {
+    let ids: Vec<String> = students.iter().map(|s| s.id.clone()).collect();
+    for (i, s) in students.iter_mut().enumerate() {
+        let shared = ids
+            .iter()
+            .enumerate()
+            .any(|(j, id)| j != i && *id == ids[i]);
+        let ext = Path::new(&s.path).extension().map(|e| e.to_string_lossy());
+        if let (true, Some(ext)) = (shared, ext) {
+            if !s.id.ends_with(&format!(".{ext}")) {
+                s.id = format!("{}.{ext}", s.id);
+            }
+        }
+    }
 }
 
 /// The name of `file`, found under `root` among `files` (every submission under `root`): the
@@ -545,6 +564,10 @@ mod tests {
         assert_eq!(ids("subs/dan/solution.js"), ["dan"]);
         assert_eq!(ids("subs/eve.py"), ["eve"]);
         assert_eq!(ids("subs/two"), ["a", "b"]);
+        write(d, "flat/sum.py", "# Sum.\n");
+        write(d, "flat/sum.cpp", "// Sum.\n");
+        write(d, "flat/zed.py", "# Zed.\n");
+        assert_eq!(ids("flat"), ["sum.cpp", "sum.py", "zed"]);
         let mut students = intake(&[d.join("subs"), d.join("subs/dan/solution.js")])
             .unwrap()
             .students;
