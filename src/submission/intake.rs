@@ -155,19 +155,27 @@ pub fn intake(paths: &[PathBuf]) -> Result<Intake, IntakeError> {
 }
 
 /// Default ids that only a language's extension told apart (`two_sum.py` and `two_sum.cpp`
-/// in one folder) keep it: `two_sum.py` and `two_sum.cpp`, whatever else is listed.
+/// in one folder) keep it: `two_sum.py` and `two_sum.cpp`, whatever else is listed. Ids that
+/// the extension does not tell apart are left for [`StudentRules::apply`] to refuse.
 fn keep_extensions_apart(students: &mut [Student]) {
-    let ids: Vec<String> = students.iter().map(|s| s.id.clone()).collect();
+    let ext = |s: &Student| {
+        Path::new(&s.path)
+            .extension()
+            .map(|e| e.to_string_lossy().to_string())
+    };
+    let ids: Vec<(String, Option<String>)> =
+        students.iter().map(|s| (s.id.clone(), ext(s))).collect();
     for (i, s) in students.iter_mut().enumerate() {
-        let shared = ids
+        let (id, mine) = &ids[i];
+        let others: Vec<&Option<String>> = ids
             .iter()
             .enumerate()
-            .any(|(j, id)| j != i && *id == ids[i]);
-        let ext = Path::new(&s.path).extension().map(|e| e.to_string_lossy());
-        if let (true, Some(ext)) = (shared, ext) {
-            if !s.id.ends_with(&format!(".{ext}")) {
-                s.id = format!("{}.{ext}", s.id);
-            }
+            .filter(|(j, (other, _))| *j != i && other == id)
+            .map(|(_, (_, e))| e)
+            .collect();
+        let apart = others.iter().all(|e| *e != mine);
+        if let (false, true, Some(mine)) = (others.is_empty(), apart, mine) {
+            s.id = format!("{id}.{mine}");
         }
     }
 }
