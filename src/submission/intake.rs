@@ -483,7 +483,7 @@ mod tests {
     fn write(root: &Path, rel: &str, text: &str) {
         let p = root.join(rel);
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
+        crate::atomic::write(&p, text.as_bytes()).unwrap();
     }
 
     #[test]

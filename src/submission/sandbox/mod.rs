@@ -495,6 +495,7 @@ fn outer(args: &[OsString]) -> Result<Never, InitError> {
         return Err(InitError::NoProgram);
     }
     for cgroup in &spec.cgroups {
+        // A kernel file: it takes one write in place and cannot be renamed over.
         fs::write(cgroup.join("cgroup.procs"), std::process::id().to_string()).map_err(
             |error| InitError::JoinCgroup {
                 cgroup: cgroup.clone(),
@@ -542,6 +543,7 @@ fn outer(args: &[OsString]) -> Result<Never, InitError> {
 
 /// Maps this process's user and group to root of its new user namespace.
 fn map_ids(uid: Uid, gid: Gid) -> Result<(), InitError> {
+    // Kernel files: each takes one write in place and cannot be renamed over.
     let write = |file: &'static str, text: String| {
         fs::write(format!("/proc/self/{file}"), text)
             .map_err(|error| InitError::MapIds { file, error })
