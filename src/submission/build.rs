@@ -22,7 +22,7 @@ use sha2::{Digest, Sha256};
 
 pub use crate::cases::config::BuildLimits;
 use crate::submission::execute::Unjudged;
-use crate::submission::language::{Language, Paste, Recipe, Tool};
+use crate::submission::language::{Failed, Language, Paste, Recipe, Tool};
 use crate::submission::sandbox;
 
 /// How builds run: where their cache is, their limits, and the flag that stops them.
@@ -259,7 +259,7 @@ pub fn build(language: &Language, paste: &Paste, builder: &Builder) -> Outcome {
     let recipe = (language.recipe)(paste);
     let key = key(language, &recipe, &versions);
     let dir = cache.join(format!("{}-{}", language.id, &key[..24]));
-    build_in(dir, &recipe, (paste, builder), toolchain)
+    build_in(dir, &recipe, (language, paste, builder), toolchain)
 }
 
 /// Answers from the cache entry `dir` (a build or a compile error), or runs `recipe` there;
@@ -267,7 +267,7 @@ pub fn build(language: &Language, paste: &Paste, builder: &Builder) -> Outcome {
 fn build_in(
     dir: PathBuf,
     recipe: &Recipe,
-    (paste, builder): (&Paste, &Builder),
+    (language, paste, builder): (&Language, &Paste, &Builder),
     toolchain: String,
 ) -> Outcome {
     let failed = dir.with_extension("ce");
@@ -289,7 +289,8 @@ fn build_in(
         // The cache holds the message before the paste's file is renamed: the same text at
         // another path shares the entry and gets its own name.
         let message = shown_message(&raw, &recipe.paste, paste.shown);
-        return outcome(Err(Unjudged::CompileError(message)), true, false, 0.0);
+        let error = compile_error(language, paste, message, &toolchain);
+        return outcome(Err(error), true, false, 0.0);
     }
     let started = Instant::now();
     let ran = run_recipe(recipe, builder, &dir);
@@ -307,7 +308,8 @@ fn build_in(
             // A compile error is cached too: a re-grade compiles nothing.
             let _ = crate::atomic::write(&failed, raw.as_bytes());
             let message = shown_message(&raw, &recipe.paste, paste.shown);
-            outcome(Err(Unjudged::CompileError(message)), false, true, ms)
+            let error = compile_error(language, paste, message, &toolchain);
+            outcome(Err(error), false, true, ms)
         }
         Err(Step::Limit(m)) => {
             // Not cached: a build that met a limit on a busy machine may pass on the next try,
@@ -316,6 +318,20 @@ fn build_in(
         }
         Err(Step::Judge(m)) => outcome(Err(Unjudged::ToolchainMissing(m)), false, false, 0.0),
         Err(Step::Interrupted) => outcome(Err(Unjudged::Interrupted), false, false, 0.0),
+    }
+}
+
+/// The compile error of `paste`: the compiler's `message`, after what the language's
+/// [`Language::explain`] says the paste needs that the compiler (`toolchain`) lacks.
+fn compile_error(language: &Language, paste: &Paste, message: String, toolchain: &str) -> Unjudged {
+    let failed = Failed {
+        text: paste.text,
+        message: &message,
+        toolchain,
+    };
+    match (language.explain)(&failed) {
+        Some(why) => Unjudged::CompileError(format!("{why}\n{message}")),
+        None => Unjudged::CompileError(message),
     }
 }
 

@@ -42,6 +42,18 @@ pub struct Recipe {
     pub commands: Vec<Vec<String>>,
 }
 
+/// A compile error, as [`Language::explain`] reads it.
+#[derive(Clone, Copy, Debug)]
+pub struct Failed<'a> {
+    /// The paste, as pasted.
+    pub text: &'a str,
+    /// The compiler's message, the paste named as reports show it.
+    pub message: &'a str,
+    /// The version line of the compiler (the language's first tool), e.g.
+    /// `Mono C# compiler version 6.8.0.105`.
+    pub toolchain: &'a str,
+}
+
 /// One language of the judge. Every field is data or a pure function of its inputs.
 #[derive(Debug)]
 pub struct Language {
@@ -77,6 +89,10 @@ pub struct Language {
     /// was found instead), or code for another version of the language. `None` when the text
     /// looks like a submission.
     pub diagnose: fn(&str) -> Option<String>,
+    /// For a compile error: what the paste needs that this machine's compiler lacks (a newer
+    /// version of the language), said in front of the compiler's message, e.g. `trailing commas
+    /// need Kotlin ≥ 1.4; this machine has Kotlin 1.3-SNAPSHOT`; `None` when nothing is known.
+    pub explain: fn(&Failed) -> Option<String>,
     /// What to write and run to build the paste (prelude, harness, compiler flags).
     pub recipe: fn(&Paste) -> Recipe,
     /// How to start a worker for a build in `dir` under `limits`.
@@ -194,6 +210,11 @@ pub fn diagnose_function(text: &str, function: &str) -> Option<String> {
             did_you_mean(text, function)
         )
     })
+}
+
+/// The [`Language::explain`] of a language whose compile errors need no explanation.
+pub fn no_explanation(_: &Failed) -> Option<String> {
+    None
 }
 
 /// The [`Language::adapt`] of a language that needs none.

@@ -54,6 +54,7 @@ pub static C: Language = Language {
     }],
     provenance: "LeetCode's help article \"What are the environments for the programming languages?\" (C: gcc with the gnu11 standard, AddressSanitizer on, \"most standard library headers are already included automatically\", \"uthash.h\" included by default), as quoted by the bensenq/leetcode-c README (gcc 11, -O2) and by LeetCode's own question API `envInfo` in the localeet test data (gcc 8.2, -O1). Differences here: Debian's gcc 12 with -std=gnu11 -O2 -lm; no AddressSanitizer (it reserves terabytes of address space, which the judge's RLIMIT_AS forbids, so an out-of-bounds access is a crash or goes unnoticed instead of a sanitizer report); uthash.h only when the Debian package uthash-dev is installed (it is not by default: a submission that uses it is then a CE); an allocation that fails under the memory limit aborts with Rust's \"memory allocation of N bytes failed\" (MLE) instead of returning NULL",
     diagnose: |text| diagnose_function(text, "findMinStep"),
+    explain: crate::submission::language::no_explanation,
     recipe,
     launch,
 };

@@ -27,6 +27,7 @@ pub static CPP: Language = Language {
     }],
     provenance: "LeetCode's help article \"What are the environments for the programming languages?\" (C++23 with -O2, the GCC standard library, <bits/stdc++.h> and `using namespace std` implied); LeetCode compiles with Clang, here it is Debian's g++ with -std=gnu++2b -O2",
     diagnose: |text| diagnose_class(text, "findMinStep"),
+    explain: crate::submission::language::no_explanation,
     recipe,
     launch,
 };

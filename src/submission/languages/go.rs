@@ -69,6 +69,7 @@ pub static GO: Language = Language {
     }],
     provenance: "LeetCode's help article \"What are the environments for the programming languages?\" (Go 1.23 with the github.com/emirpasic/gods v1.18.1 and v2.0.0-alpha libraries, as quoted in a LeetCode problem dump in the code corpus; Go 1.18 with gods v1.18.1 in LeetCode's question API `envInfo` in the localeet test data); LeetCode's Go editor holds no `package` clause and no imports of standard packages, which LeetCode adds. Differences here: Debian's Go 1.19 (no `slices`, `maps` or `cmp` packages: a paste that uses them is a CE; the built-in `min` and `max` of Go 1.21 are provided as generic functions unless the paste declares its own); gods is not available; the implicit imports are the standard packages of `PACKAGES` in languages/go.rs, found by name in the text rather than by goimports",
     diagnose: |text| package_clause(text).or_else(|| diagnose_function(text, "findMinStep")),
+    explain: crate::submission::language::no_explanation,
     recipe,
     launch,
 };

@@ -101,6 +101,7 @@ pub static JAVA: Language = Language {
     ],
     provenance: "LeetCode's environment notes (the `envInfo` its question pages carry, as of January 2025: \"OpenJDK 21. Using compile arguments: --enable-preview --release 21. Most standard library headers are already included automatically for your convenience. Includes Pair class from javafx.util\"); the pre-imported packages are not listed there, so the prelude imports java.util, java.util.function, java.util.stream, java.util.concurrent(.atomic), java.util.regex, java.math, java.io, java.text and javafx.util (a stand-in Pair) on demand. Differences: Debian's OpenJDK 17 with --enable-preview --release 17 (Java 18-21 features such as record patterns, pattern matching for switch and sequenced collections are missing); JVM flags are this judge's (-Xmx at the memory limit, serial GC, the solution on a thread with a 64 MiB stack), LeetCode does not publish its own",
     diagnose: |text| diagnose_class(text, "findMinStep"),
+    explain: crate::submission::language::no_explanation,
     recipe,
     launch,
 };

@@ -30,6 +30,7 @@ pub static JAVASCRIPT: Language = Language {
     }],
     provenance: "LeetCode's help article \"What are the environments for the programming languages?\" (Node.js 20 with --harmony; lodash and datastructures-js are preloaded there, not here)",
     diagnose: |text| diagnose_function(text, "findMinStep"),
+    explain: crate::submission::language::no_explanation,
     recipe,
     launch,
 };

@@ -35,6 +35,7 @@ pub static PHP: Language = Language {
     }],
     provenance: "LeetCode's help article \"What are the environments for the programming languages?\", as its `envInfo` field reads in a dump of LeetCode's GraphQL answer of 2025-01-19 (\"PHP 8.2. With bcmath module\"); the editor's code snippet (no `<?php`) from the same dump. Here: Debian 12's PHP 8.2 CLI (`php-cli`; bcmath is the separate package php-bcmath, not installed by default), `<?php ` put in front of line 1 unless the paste has it, `memory_limit` set to the judge's memory limit; a fatal error (memory exhausted, a function declared twice), which ends a PHP script, is answered from a shutdown function that re-executes the harness (`pcntl_exec`) so the worker lives on for the next case",
     diagnose: |text| diagnose_class(text, "findMinStep"),
+    explain: crate::submission::language::no_explanation,
     recipe,
     launch,
 };

@@ -27,6 +27,7 @@ pub static PYTHON: Language = Language {
     }],
     provenance: "LeetCode's help article \"What are the environments for the programming languages?\" (Python 3.11; \"most libraries are already imported automatically\"); the names it pre-imports, `inf` among them, as listed by the Animenosekai/leet project's dump of LeetCode's Python globals (leet/runners/python3.md)",
     diagnose,
+    explain: crate::submission::language::no_explanation,
     recipe,
     launch,
 };

@@ -26,6 +26,7 @@ pub static RUBY: Language = Language {
     }],
     provenance: "LeetCode's help article \"What are the environments for the programming languages?\", as its `envInfo` field reads in a dump of LeetCode's GraphQL answer of 2025-01-19 (\"Ruby 3.2\"; \"Some common data structure implementations are provided in the Algorithms module\", the kanwei/algorithms gem); the signature from the same dump's code snippets. Differences: Debian 12's Ruby is 3.1, where `Set` needs `require 'set'` (the harness requires it, as Ruby 3.2 autoloads it); the `algorithms` gem is not a Debian package, so it is required only when installed (`gem install algorithms`), otherwise `Containers::...` is a NameError here",
     diagnose: |text| diagnose_function(text, "find_min_step"),
+    explain: crate::submission::language::no_explanation,
     recipe,
     launch,
 };

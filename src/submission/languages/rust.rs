@@ -33,6 +33,7 @@ pub static RUST: Language = Language {
     }],
     provenance: "LeetCode's help article \"What are the environments for the programming languages?\" (Rust 1.85 per the table of the jh05013 snippets crate, 2025; 1.74.1 per the cargo-leet docs, 2024; Rust 1.58.1 \"supports rand v0.6 from crates.io\" in LeetCode's question API `envInfo` in the localeet test data); LeetCode declares `struct Solution` and pre-imports nothing (submissions write their own `use std::collections::HashMap;`). Differences here: the rustc on PATH (edition 2021, -O, i.e. opt-level 2), no crates (a paste that uses rand is a CE)",
     diagnose,
+    explain: crate::submission::language::no_explanation,
     recipe,
     launch,
 };

@@ -36,6 +36,7 @@ pub static TYPESCRIPT: Language = Language {
     ],
     provenance: "LeetCode's help article \"What are the environments for the programming languages?\", as its `envInfo` field reads in a dump of LeetCode's GraphQL answer of 2025-01-19 and in thomcleary/leetcode (typescript/README.md): \"TypeScript 5.1.6, Node.js 20.10.0\", \"Compile Options: --alwaysStrict --strictBindCallApply --strictFunctionTypes --target ES2022\", run with --harmony, lodash.js and datastructures-js (priority-queue 5.4.0, queue 4.2.3, deque 1.0.4) included; the signature from the same dump's code snippets. Here: the same options with tsc 5 from npm (5.9 when measured), any tsc diagnostic, type errors included, is a compile error (believed to be LeetCode's behaviour, not found in its documentation); lodash's `_` and datastructures-js's `PriorityQueue`, `Queue`, `Deque` are not declared or loaded, so they are compile errors here",
     diagnose: |text| diagnose_function(text, "findMinStep"),
+    explain: crate::submission::language::no_explanation,
     recipe,
     launch,
 };
