@@ -300,7 +300,8 @@ pub struct BuildsSummary {
     /// Of which built now; 0 when the run compiled nothing (a file rejected by its text alone,
     /// such as one with no entry point, is neither cached nor compiled).
     pub compiled: usize,
-    /// Wall time of all builds, in parallel, in milliseconds.
+    /// Wall time from the session's start to the end of its last build, in milliseconds (with
+    /// `grade`, judging runs beside the builds).
     pub ms: f64,
 }
 

@@ -1,19 +1,19 @@
 //! The judging session: one call ([`judge`]) judges a [`Catalog`] on a suite under a
 //! configuration, as `run`, `grade` and `hack`'s preview ask, and returns the typed report. It
-//! builds the pasted submissions (through the cache), calls each solution through the executor
-//! the catalog picks, judges them in turn or each on its own thread (replaying the verdict
-//! cache, [`crate::judge::tapes`]), attaches the builds, computes the extras asked for, and
-//! tells an event sink as it goes, ending with [`Event::RunFinished`]. It never prints; the
-//! reporters turn the report into text. An editorial's code blocks are built and called as a
-//! session builds and calls ([`builder`], [`settings`]).
+//! builds the pasted submissions (through the cache, the slowest toolchains first), calls each
+//! solution through the executor the catalog picks, judges them in turn once all are built, or
+//! each on its own thread as soon as its own build is done (replaying the verdict cache,
+//! [`crate::judge::tapes`]), attaches the builds, computes the extras asked for, and tells an
+//! event sink as it goes, ending with [`Event::RunFinished`]. It never prints; the reporters
+//! turn the report into text. An editorial's code blocks are built and called as a session
+//! builds and calls ([`builder`], [`settings`]).
 
 use std::cell::RefCell;
-use std::path::PathBuf;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use rayon::prelude::*;
 use thiserror::Error;
 
 use crate::cases::case::Suite;
@@ -30,7 +30,7 @@ use crate::judge::verdict::{Expected, VerdictKind};
 use crate::submission::build;
 use crate::submission::catalog::{Calls, Catalog, Entry};
 use crate::submission::registry::Solution;
-use crate::submission::replay::{Record, Replaying, Tape};
+use crate::submission::replay::{self, Record, Replaying, Tape};
 use crate::submission::worker::Settings;
 
 /// How a session judges.
@@ -142,28 +142,21 @@ pub fn judge(
         .map_err(SessionError::Threads)?;
     let started = Instant::now();
     let pasted = catalog.pasted();
-    let (builds, summary) = build_all(&pasted, config, (&pool, opts.order));
-    let calls = Calls {
-        pasted,
-        builds: &builds,
-        settings: settings(config),
-        exe: std::env::current_exe().map_err(SessionError::OwnExecutable)?,
-        in_process: opts.in_process,
-    };
-    let (mut report, replayed) = match opts.order {
-        Order::InTurn => in_turn(catalog, suite, config, (&calls, opts.repeat), on_event)?,
+    let (mut report, replayed, builds) = match opts.order {
+        Order::InTurn => in_turn(catalog, suite, config, (opts, started), on_event)?,
         Order::Apart { rejudge, .. } => {
             let apart = Apart {
                 suite,
                 config,
-                calls: &calls,
+                pasted: &pasted,
+                settings: settings(config),
                 rejudge,
             };
-            pool.install(|| apart.judge(on_event))?
+            pool.install(|| apart.judge((jobs, started), on_event))?
         }
     };
-    report.builds = summary;
-    attach_builds(&mut report, &calls, opts.order);
+    report.builds = builds.summary();
+    attach_builds(&mut report, (&pasted, &builds.outcomes), opts.order);
     if opts.in_process && catalog.has_compiled() {
         // The compiled solutions never met a worker: the sandbox line must not claim them.
         report.sandbox.detail += IN_PROCESS_NOTE;
@@ -196,52 +189,99 @@ pub fn settings(config: &Config) -> Settings {
     }
 }
 
-/// Builds the pasted submissions in parallel, each on its own (on the judging threads when
-/// judging apart), and sums up how it went; no summary when there are none.
+/// The builds of a session's pasted submissions, in catalog order.
+struct Builds {
+    /// Each submission's build.
+    outcomes: Vec<build::Outcome>,
+    /// From the session's start to the end of the last build, in milliseconds.
+    ms: f64,
+}
+
+impl Builds {
+    /// How the builds went; none when there were no pasted submissions.
+    fn summary(&self) -> Option<BuildsSummary> {
+        (!self.outcomes.is_empty()).then(|| BuildsSummary::of(&self.outcomes, self.ms))
+    }
+}
+
+/// Builds the pasted submissions in parallel, each on its own, the slowest toolchains first
+/// ([`build::slowest_first`]), before a run in turn judges them.
 fn build_all(
     pasted: &[&crate::submission::pasted::Pasted],
     config: &Config,
-    (pool, order): (&rayon::ThreadPool, Order),
-) -> (Vec<build::Outcome>, Option<BuildsSummary>) {
-    if pasted.is_empty() {
-        return (Vec::new(), None);
-    }
-    let started = Instant::now();
+    started: Instant,
+) -> Builds {
     let builder = builder(config);
-    let build = || pasted.par_iter().map(|p| p.build(&builder)).collect();
-    let builds: Vec<build::Outcome> = match order {
-        Order::InTurn => build(),
-        Order::Apart { .. } => pool.install(build),
-    };
-    let summary = BuildsSummary::of(&builds, started.elapsed().as_secs_f64() * 1e3);
-    (builds, Some(summary))
+    let languages: Vec<_> = pasted.iter().map(|p| p.language).collect();
+    let order = build::slowest_first(&languages);
+    let threads = rayon::current_num_threads();
+    let outcomes = in_order(&order, threads, |i| pasted[i].build(&builder));
+    Builds {
+        outcomes,
+        ms: started.elapsed().as_secs_f64() * 1e3,
+    }
 }
 
-/// Every solution of `catalog` judged in one run, in turn, each call repeated `repeat` times.
+/// `work(i)` for every `i` of `order`, on `threads` threads of the current pool that take the
+/// next `i` of `order` as each becomes free (so the work starts in that order, which rayon's
+/// halving of a parallel iterator does not keep); the results in the order of `i` (`order` is
+/// a permutation of `0..order.len()`).
+fn in_order<T: Send>(order: &[usize], threads: usize, work: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<Option<T>>> = Mutex::new((0..order.len()).map(|_| None).collect());
+    rayon::scope(|scope| {
+        for _ in 0..threads.clamp(1, order.len().max(1)) {
+            scope.spawn(|_| {
+                while let Some(&i) = order.get(next.fetch_add(1, Ordering::SeqCst)) {
+                    let t = work(i);
+                    done.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(t);
+                }
+            });
+        }
+    });
+    let done = done.into_inner().unwrap_or_else(|e| e.into_inner());
+    done.into_iter()
+        .map(|t| t.expect("every index of the order was worked"))
+        .collect()
+}
+
+/// Every solution of `catalog` judged in one run, in turn, each call repeated as `opts` says,
+/// once the pasted ones are built ([`build_all`]).
 fn in_turn(
     catalog: &Catalog,
     suite: &Suite,
     config: &Config,
-    (calls, repeat): (&Calls, usize),
+    (opts, started): (&Options, Instant),
     on_event: &mut (dyn FnMut(&Event) + Send),
-) -> Result<(RunReport, Vec<bool>), SessionError> {
+) -> Result<(RunReport, Vec<bool>, Builds), SessionError> {
+    let exe = std::env::current_exe().map_err(SessionError::OwnExecutable)?;
+    let pasted = catalog.pasted();
+    let builds = build_all(&pasted, config, started);
+    let calls = Calls {
+        pasted,
+        builds: &builds.outcomes,
+        settings: settings(config),
+        exe,
+        in_process: opts.in_process,
+    };
     let solutions = catalog.solutions();
     let report = runner::run(
         suite,
         &solutions,
         config,
-        &mut |s| Box::new(Repeat::new(calls.executor(s), repeat)),
+        &mut |s| Box::new(Repeat::new(calls.executor(s), opts.repeat)),
         &mut |e| on_event(e),
     )?;
     let replayed = vec![false; report.solutions.len()];
-    Ok((report, replayed))
+    Ok((report, replayed, builds))
 }
 
-/// Each submission judged on its own thread.
+/// Each submission built and judged on its own thread.
 struct Apart<'a> {
     suite: &'a Suite,
     config: &'a Config,
-    calls: &'a Calls<'a>,
+    pasted: &'a [&'a crate::submission::pasted::Pasted],
+    settings: Settings,
     rejudge: bool,
 }
 
@@ -249,45 +289,80 @@ struct Apart<'a> {
 struct Prepared<'a> {
     checked: Checked,
     classes: Vec<(Instance, Answer)>,
-    tapes: Vec<Option<PathBuf>>,
+    /// What keys every tape besides its build ([`tapes::common_key`]).
+    tapes: Option<replay::Key>,
     sink: Mutex<&'a mut (dyn FnMut(&Event) + Send)>,
 }
 
+/// A submission's run, whether every call of it was replayed, and its build.
+type Run = (Result<RunReport, WitnessError>, bool, build::Outcome);
+
 impl Apart<'_> {
-    /// The suite checked and the sweep solved once, then each submission judged on the
-    /// current pool, the reports merged in catalog order.
+    /// The suite checked and the sweep solved once, then each submission built and judged on
+    /// the current pool, `jobs` at a time: the slowest toolchains' builds first
+    /// ([`build::slowest_first`]), each submission judged as soon as its own build is done.
+    /// The reports merged in catalog order, with the builds (which took until the last one
+    /// ended, from `started`).
     fn judge(
         &self,
+        (jobs, started): (usize, Instant),
         on_event: &mut (dyn FnMut(&Event) + Send),
-    ) -> Result<(RunReport, Vec<bool>), SessionError> {
+    ) -> Result<(RunReport, Vec<bool>, Builds), SessionError> {
         let mut oracle = Oracle::new();
         let checked = runner::check_suite(self.suite, &mut oracle)?;
         let classes = runner::sweep_classes(&self.config.sweep, &mut oracle)?;
         on_event(&Event::RunStarted {
-            solutions: self.calls.pasted.len(),
+            solutions: self.pasted.len(),
             cases: checked.truth.iter().filter(|t| t.is_some()).count(),
         });
-        let tapes = tapes::paths(self.calls.builds, self.config, self.suite, &checked);
+        let tapes = tapes::common_key(self.config, self.suite, &checked);
         let prepared = Prepared {
             checked,
             classes,
             tapes,
             sink: Mutex::new(on_event),
         };
-        let judged: Vec<_> = (0..self.calls.pasted.len())
-            .into_par_iter()
-            .map(|i| self.one(i, &prepared))
-            .collect();
-        let (runs, replayed): (Vec<_>, Vec<bool>) = judged.into_iter().unzip();
-        Ok((merge(runs)?, replayed))
+        let builder = builder(self.config);
+        let built_by = Mutex::new(0.0_f64);
+        let languages: Vec<_> = self.pasted.iter().map(|p| p.language).collect();
+        let order = build::slowest_first(&languages);
+        let judged: Vec<Run> = in_order(&order, jobs, |i| {
+            let outcome = self.pasted[i].build(&builder);
+            let ms = started.elapsed().as_secs_f64() * 1e3;
+            let mut last = built_by.lock().unwrap_or_else(|e| e.into_inner());
+            *last = last.max(ms);
+            drop(last);
+            let (run, replayed) = self.one(i, &outcome, &prepared);
+            (run, replayed, outcome)
+        });
+        let (mut runs, mut replayed, mut outcomes) = (Vec::new(), Vec::new(), Vec::new());
+        for (run, all_replayed, outcome) in judged {
+            runs.push(run);
+            replayed.push(all_replayed);
+            outcomes.push(outcome);
+        }
+        let ms = built_by.into_inner().unwrap_or_else(|e| e.into_inner());
+        Ok((merge(runs)?, replayed, Builds { outcomes, ms }))
     }
 
-    /// Judges submission `i`, replaying its tape from the verdict cache when there is one (and
-    /// `rejudge` is off), and keeps the new tape. The flag: every call was replayed.
-    fn one(&self, i: usize, prepared: &Prepared) -> (Result<RunReport, WitnessError>, bool) {
-        let p = self.calls.pasted[i];
-        let tape = prepared.tapes[i].as_deref();
-        let earlier = tape.filter(|_| !self.rejudge).and_then(Tape::load);
+    /// Judges submission `i`, built as `built`, replaying its tape from the verdict cache when
+    /// there is one (and `rejudge` is off), and keeps the new tape. The flag: every call was
+    /// replayed.
+    fn one(
+        &self,
+        i: usize,
+        built: &build::Outcome,
+        prepared: &Prepared,
+    ) -> (Result<RunReport, WitnessError>, bool) {
+        let p = self.pasted[i];
+        let tape = prepared
+            .tapes
+            .as_ref()
+            .and_then(|common| tapes::path(common, built));
+        let earlier = tape
+            .as_deref()
+            .filter(|_| !self.rejudge)
+            .and_then(Tape::load);
         let had_tape = earlier.is_some();
         let mut earlier = Some(earlier);
         let record = Rc::new(RefCell::new(Record::default()));
@@ -297,7 +372,7 @@ impl Apart<'_> {
             &[p as &dyn Solution],
             self.config,
             &mut |_| {
-                let live = p.executor(&self.calls.builds[i], &self.calls.settings);
+                let live = p.executor(built, &self.settings);
                 let earlier = earlier.take().flatten();
                 Box::new(Replaying::new(live, earlier, Rc::clone(&record)))
                     as Box<dyn Executor + '_>
@@ -311,7 +386,7 @@ impl Apart<'_> {
         );
         let record = record.take();
         if let (Ok(r), Some(path)) = (&r, tape) {
-            tapes::keep(r, &record, had_tape, path);
+            tapes::keep(r, &record, had_tape, &path);
         }
         (r, had_tape && record.live == 0)
     }
@@ -339,11 +414,18 @@ fn merge(runs: Vec<Result<RunReport, WitnessError>>) -> Result<RunReport, Witnes
 
 /// Each pasted submission's toolchain and build (cached, ms) into its report: by name in a
 /// run in turn, by position when each submission was judged apart.
-fn attach_builds(report: &mut RunReport, calls: &Calls, order: Order) {
+fn attach_builds(
+    report: &mut RunReport,
+    (pasted, builds): (&[&crate::submission::pasted::Pasted], &[build::Outcome]),
+    order: Order,
+) {
     for (i, s) in report.solutions.iter_mut().enumerate() {
         let build = match order {
-            Order::InTurn => calls.build_of(&s.name),
-            Order::Apart { .. } => calls.builds.get(i),
+            Order::InTurn => pasted
+                .iter()
+                .position(|p| p.name == s.name)
+                .and_then(|i| builds.get(i)),
+            Order::Apart { .. } => builds.get(i),
         };
         if let Some(b) = build {
             s.toolchain = b.toolchain.clone();

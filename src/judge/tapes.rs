@@ -11,21 +11,12 @@ use crate::submission::build;
 use crate::submission::replay::{self, Record};
 use crate::submission::sandbox;
 
-/// Where each submission's tape is kept in the verdict cache, keyed by its build (source,
-/// language and toolchain), the judge binary, the valid cases in order, `judge.toml` and the
-/// sandbox; `None` for a submission that did not build (nothing to replay) or when the judge
-/// binary cannot be read.
-pub fn paths(
-    builds: &[build::Outcome],
-    config: &Config,
-    suite: &Suite,
-    checked: &Checked,
-) -> Vec<Option<PathBuf>> {
-    let judge = std::env::current_exe().and_then(std::fs::read).ok();
+/// What keys every submission's tape in the verdict cache besides its build: the judge binary,
+/// `judge.toml`, the sandbox and the valid cases in order; `None` when the judge binary cannot
+/// be read (nothing is replayed or kept then).
+pub fn common_key(config: &Config, suite: &Suite, checked: &Checked) -> Option<replay::Key> {
+    let judge = std::env::current_exe().and_then(std::fs::read).ok()?;
     let mut common = replay::Key::new();
-    let Some(judge) = judge else {
-        return builds.iter().map(|_| None).collect();
-    };
     common.put(&judge);
     common.put(
         serde_json::to_string(config)
@@ -40,16 +31,17 @@ pub fn paths(
             }
         }
     }
-    let root = build::cache_root();
-    builds
-        .iter()
-        .map(|b| {
-            let dir = b.result.as_ref().ok()?.dir.file_name()?;
-            let mut key = common.clone();
-            key.put(dir.as_encoded_bytes());
-            Some(key.path(&root))
-        })
-        .collect()
+    Some(common)
+}
+
+/// Where a submission's tape is kept in the verdict cache, keyed by `common` ([`common_key`])
+/// and its build (source, language and toolchain); `None` for a submission that did not build
+/// (nothing to replay).
+pub fn path(common: &replay::Key, build: &build::Outcome) -> Option<PathBuf> {
+    let dir = build.result.as_ref().ok()?.dir.file_name()?;
+    let mut key = common.clone();
+    key.put(dir.as_encoded_bytes());
+    Some(key.path(&build::cache_root()))
 }
 
 /// Keeps the calls of a complete judgement as the submission's tape, unless they were all

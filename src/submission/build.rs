@@ -262,6 +262,41 @@ pub fn build(language: &Language, paste: &Paste, builder: &Builder) -> Outcome {
     build_in(dir, &recipe, (language, paste, builder), toolchain)
 }
 
+/// Cold builds of each language's `always_two` fixture, in milliseconds (GUIDE.md, "What a
+/// language costs": `cargo bench --bench languages` on 2 cores; Kotlin with Debian's 1.3, which
+/// 1.9.23 is slower than): the static rank by which [`slowest_first`] orders builds.
+const COLD_BUILD_MS: [(&str, u32); 12] = [
+    ("kotlin", 2909),
+    ("cpp", 1586),
+    ("typescript", 1436),
+    ("java", 993),
+    ("go", 331),
+    ("rust", 256),
+    ("csharp", 207),
+    ("php", 99),
+    ("c", 89),
+    ("ruby", 20),
+    ("python3", 0),
+    ("javascript", 0),
+];
+
+/// The order in which to build pastes in `languages` (one each), as indices into it: the
+/// slowest toolchain first by its cold build on 2 cores (GUIDE.md, "What a language costs"; a
+/// language not yet measured counts as the slowest), ties in the order given. Started in this order, the longest builds
+/// do not come last and keep the others waiting; a paste built already costs nothing whatever
+/// its rank.
+pub fn slowest_first(languages: &[&Language]) -> Vec<usize> {
+    let cost = |l: &Language| {
+        COLD_BUILD_MS
+            .iter()
+            .find(|(id, _)| *id == l.id)
+            .map_or(u32::MAX, |(_, ms)| *ms)
+    };
+    let mut order: Vec<usize> = (0..languages.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(cost(languages[i])));
+    order
+}
+
 /// Answers from the cache entry `dir` (a build or a compile error), or runs `recipe` there;
 /// `toolchain` is the version of its first tool.
 fn build_in(
@@ -664,6 +699,21 @@ fn shown_message(raw: &str, paste: &str, shown: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn builds_start_with_the_slowest_toolchain() {
+        use crate::submission::languages::by_id;
+        let ids = ["python3", "cpp", "kotlin", "c", "cpp", "javascript", "java"];
+        let languages: Vec<&Language> = ids.iter().map(|id| by_id(id).unwrap()).collect();
+        let order: Vec<&str> = slowest_first(&languages)
+            .into_iter()
+            .map(|i| ids[i])
+            .collect();
+        assert_eq!(
+            order,
+            ["kotlin", "cpp", "cpp", "java", "c", "python3", "javascript"]
+        );
+    }
 
     #[test]
     fn rustups_rustc_is_a_multiplexer_and_debians_versioned_names_are_not() {
