@@ -273,3 +273,107 @@ fn go_memory_is_judged_on_the_resident_set() {
     );
     assert_eq!(out.status.code(), Some(0));
 }
+
+/// Where `.ci/install-toolchains` puts Kotlin 1.9.23 (its `kotlinc` is linked into
+/// `/usr/local/bin`, ahead of Debian's 1.3 on `PATH`).
+const KOTLIN_1_9: &str = "/usr/local/lib/zuma-judge/kotlin-1.9.23";
+
+/// `grade --format json` of one fixture of `tests/fixtures/newer_compilers/` on the statement's
+/// examples, with `PATH` as given (the first `kotlinc` on it is the one that builds): the
+/// submission's row of the report.
+fn graded(file: &str, path: &str) -> Value {
+    let out = judge()
+        .env("PATH", path)
+        .args([
+            "grade",
+            "--cases",
+            "cases/statement.toml",
+            "--format",
+            "json",
+        ])
+        .arg(format!("tests/fixtures/newer_compilers/{file}"))
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!("{e}: {}", String::from_utf8_lossy(&out.stderr));
+    });
+    report["solutions"][0].clone()
+}
+
+/// A Kotlin paste that needs Kotlin 1.4 (`DeepRecursiveFunction`, `minOfOrNull`), as public ones do:
+/// built by Kotlin 1.9.23 it gets its true verdict, and the report names that compiler; built
+/// by Debian's 1.3 (`PATH` without the 1.9.23 launcher) it is a compile error that says which
+/// release it needs and which this machine has.
+#[test]
+#[ignore = "slow (about 30 s here: two Kotlin builds and a JVM judging); .ci/run runs it"]
+fn a_kotlin_paste_for_1_4_is_judged_by_1_9_and_named_by_1_3() {
+    let file = "deep_recursive_kotlin.kt";
+    let new = Path::new(KOTLIN_1_9).join("bin/kotlinc");
+    let required = std::env::var("ZUMA_REQUIRE_TOOLCHAINS").is_ok();
+    if new.exists() {
+        let path = format!("{KOTLIN_1_9}/bin:/usr/bin:/bin");
+        let row = graded(file, &path);
+        assert_eq!(
+            row["toolchain"],
+            "kotlinc-jvm 1.9.23 (kotlin-jupyter-kernel 0.12.0.322)"
+        );
+        assert_eq!(row["verdict"], "accepted", "{}", row["message"]);
+        assert_eq!(row["counts"]["AC"], 4);
+    } else {
+        assert!(
+            !required,
+            "ZUMA_REQUIRE_TOOLCHAINS is set, but {new:?} is missing"
+        );
+    }
+    if Path::new("/usr/bin/kotlinc").exists() {
+        let row = graded(file, "/usr/bin:/bin");
+        let toolchain = row["toolchain"].as_str().unwrap();
+        let version = toolchain.split_whitespace().nth(2).unwrap();
+        assert!(version.starts_with("1.3"), "{toolchain}");
+        assert_eq!(row["verdict"], "compile_error");
+        let message = row["message"].as_str().unwrap();
+        assert_eq!(
+            message.lines().next().unwrap(),
+            format!(
+                "`DeepRecursiveFunction` needs Kotlin ≥ 1.4, `callRecursive` needs Kotlin ≥ 1.4; this machine has Kotlin {version}"
+            )
+        );
+        assert!(
+            message.contains(&format!(
+                "newer_compilers/{file}:7:22: error: unresolved reference: DeepRecursiveFunction"
+            )),
+            "{message}"
+        );
+    } else {
+        assert!(
+            !required,
+            "ZUMA_REQUIRE_TOOLCHAINS is set, but Debian's kotlinc is missing"
+        );
+    }
+}
+
+/// A C# paste with a local function (C# 7, Roslyn), which mono's mcs has never compiled: a
+/// compile error that says what it needs and which compiler this machine has, then mcs's own
+/// errors.
+#[test]
+fn a_csharp_local_function_is_a_compile_error_naming_what_it_needs() {
+    let mcs = languages::by_id("csharp").unwrap().tools[0];
+    let row = graded("local_function_csharp.cs", &std::env::var("PATH").unwrap());
+    let Ok(version) = build::probe(&mcs) else {
+        assert!(std::env::var("ZUMA_REQUIRE_TOOLCHAINS").is_err(), "no mcs");
+        assert_eq!(row["toolchain_missing"], true);
+        return;
+    };
+    let version = version.rsplit(' ').next().unwrap();
+    assert_eq!(row["verdict"], "compile_error");
+    let message = row["message"].as_str().unwrap();
+    let mut lines = message.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        format!("local functions need C# 7.0 (Roslyn); this machine has Mono mcs {version}")
+    );
+    assert_eq!(
+        lines.next().unwrap(),
+        "tests/fixtures/newer_compilers/local_function_csharp.cs(7,15): error CS1525: Unexpected symbol `(', expecting `,', `;', or `='"
+    );
+}

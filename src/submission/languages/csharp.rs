@@ -115,8 +115,9 @@ fn explain(failed: &Failed) -> Option<String> {
             needs.push(need);
         }
     }
-    let machine = match failed.toolchain.strip_prefix("Mono C# compiler version ") {
-        Some(version) => format!("Mono mcs {version}"),
+    // The version line as probed: `mcs Mono C# compiler version 6.8.0.105`.
+    let machine = match failed.toolchain.split_once("Mono C# compiler version ") {
+        Some((_, version)) => format!("Mono mcs {version}"),
         None => failed.toolchain.to_string(),
     };
     (!needs.is_empty())
@@ -222,7 +223,7 @@ fn launch(dir: &Path, limits: &Limits) -> Launch {
 mod tests {
     use super::*;
 
-    const MCS: &str = "Mono C# compiler version 6.8.0.105";
+    const MCS: &str = "mcs Mono C# compiler version 6.8.0.105";
 
     #[test]
     fn a_local_function_needs_roslyn() {
