@@ -440,3 +440,79 @@ fn languages_without_a_debian_package_are_not_judged() {
         ]
     );
 }
+
+/// The BEAM and Racket reserve address space they never use, so their workers get a reserve on
+/// top of the limit, and their memory is judged on the resident set (and, inside, on a call's
+/// capped heap or custodian): a submission that holds gigabytes is MLE in Erlang, Elixir and
+/// Racket, not a crash. Without their toolchains, each gets the "not found" verdict.
+#[test]
+#[ignore = "slow (6 s here: compiles and judges); .ci/run runs it"]
+fn beam_and_racket_memory_is_judged_as_memory() {
+    let names = ["hog_elixir", "hog_erlang", "hog_racket"];
+    let missing = ["elixir", "erlang", "racket"].map(|id| {
+        languages::by_id(id)
+            .unwrap()
+            .tools
+            .iter()
+            .find_map(|t| build::probe(t).err().map(|e| e.to_string()))
+    });
+    if let (Some(why), Ok(_)) = (
+        missing.iter().flatten().next(),
+        std::env::var("ZUMA_REQUIRE_TOOLCHAINS"),
+    ) {
+        panic!("ZUMA_REQUIRE_TOOLCHAINS is set (as in .ci/run), but: {why}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let put = |rel: &str, text: &str| {
+        std::fs::create_dir_all(d.join(rel).parent().unwrap()).unwrap();
+        std::fs::write(d.join(rel), text).unwrap();
+    };
+    for file in ["hog_elixir.ex", "hog_erlang.erl", "hog_racket.rkt"] {
+        let text = std::fs::read_to_string(
+            Path::new(ROOT)
+                .join("tests/fixtures/memory_hogs")
+                .join(file),
+        )
+        .unwrap();
+        put(&format!("subs/memory_limit_exceeded/{file}"), &text);
+    }
+    put(
+        "cases.toml",
+        "[[case]]\nname = \"example-1\"\nboard = \"WRRBBW\"\nhand = \"RB\"\n",
+    );
+    put(
+        "judge.toml",
+        "[limits]\nmemory_mib = 256\ncpu_ms = 6000\n\n[sweep]\nmax_board = 0\nmax_hand = 0\n",
+    );
+    let mut cmd = judge();
+    cmd.args(["run", "--cases", "cases.toml", "--config", "judge.toml"])
+        .args(["--solutions-dir", "subs", "--format", "json"])
+        .current_dir(d);
+    for n in names {
+        cmd.args(["--solution", n]);
+    }
+    let out = cmd.output().unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!("{e}: {}", String::from_utf8_lossy(&out.stderr));
+    });
+    let got: Vec<String> = report["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(&missing)
+        .map(|(s, missing)| match missing {
+            Some(_) => format!("{} {}", s["name"], s["toolchain_missing"]),
+            None => format!("{} {}", s["name"], s["cases"][0]["verdict"]),
+        })
+        .collect();
+    let want: Vec<String> = names
+        .iter()
+        .zip(&missing)
+        .map(|(n, m)| match m {
+            Some(_) => format!("\"{n}\" true"),
+            None => format!("\"{n}\" \"MLE\""),
+        })
+        .collect();
+    assert_eq!(got, want);
+}

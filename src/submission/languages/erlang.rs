@@ -142,7 +142,7 @@ pub(crate) fn beam(program: &str, args: Vec<OsString>) -> Launch {
         ],
         label: program.into(),
         reserve_mib: BEAM_RESERVE_MIB,
-        resident_limit: false,
+        resident_limit: true,
         own: false,
         loads_source: false,
     }
