@@ -14,7 +14,8 @@ use zuma_judge::submission::{build, languages, pasted};
 #[derive(clap::Args)]
 pub struct ListArgs {
     /// List the languages instead: extensions, toolchain found on PATH (or the Debian
-    /// package to install), LeetCode's signature and where each fact comes from.
+    /// package to install, or that none exists: Swift, Dart, Python 2) and where each fact
+    /// comes from.
     #[arg(long)]
     languages: bool,
     /// Output format.
@@ -84,7 +85,17 @@ fn listed(name: &str, expected: String, language: &str, path: &str, source: &str
     }
 }
 
-/// Every language, each tool probed on PATH.
+/// A tool probed on PATH: its version line, or why it is missing.
+fn probed(tool: &zuma_judge::submission::language::Tool) -> Toolchain {
+    let probed = build::probe(tool);
+    Toolchain {
+        program: tool.program,
+        found: probed.clone().ok(),
+        missing: probed.err().map(|e| e.to_string()),
+    }
+}
+
+/// Every language, each tool probed on PATH; a language no Debian package runs says so.
 fn languages_found() -> Vec<LanguageRow> {
     languages::ALL
         .iter()
@@ -92,18 +103,14 @@ fn languages_found() -> Vec<LanguageRow> {
             id: l.id,
             name: l.name,
             extensions: l.extensions.iter().map(|e| format!(".{e}")).collect(),
-            toolchains: l
-                .tools
-                .iter()
-                .map(|tool| {
-                    let probed = build::probe(tool);
-                    Toolchain {
-                        program: tool.program,
-                        found: probed.clone().ok(),
-                        missing: probed.err().map(|e| e.to_string()),
-                    }
-                })
-                .collect(),
+            toolchains: match l.no_toolchain() {
+                Some(why) => vec![Toolchain {
+                    program: "none",
+                    found: None,
+                    missing: Some(format!("{why}: not judged")),
+                }],
+                None => l.tools.iter().map(probed).collect(),
+            },
             provenance: l.provenance,
         })
         .collect()

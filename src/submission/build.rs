@@ -243,6 +243,9 @@ pub fn build(language: &Language, paste: &Paste, builder: &Builder) -> Outcome {
         compiled: false,
         ms: 0.0,
     };
+    if let Some(why) = language.no_toolchain() {
+        return none(Unjudged::ToolchainMissing(why));
+    }
     if let Some(cause) = (language.diagnose)(paste.text) {
         return none(Unjudged::CompileError(cause));
     }

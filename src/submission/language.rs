@@ -81,6 +81,8 @@ pub struct Language {
     /// becomes a blank line), keeping every line number; `None` when the text needs nothing.
     pub adapt: fn(&str) -> Option<String>,
     /// Programs that must be on `PATH`: the first is the one whose version keys the cache.
+    /// None for a LeetCode language no Debian package runs (Swift): its submissions are never
+    /// built, and are not judged ([`Language::no_toolchain`]).
     pub tools: &'static [Tool],
     /// Where the facts of this table come from (LeetCode's published environment), for the
     /// GUIDE.md and `list`.
@@ -100,6 +102,19 @@ pub struct Language {
 }
 
 impl Language {
+    /// Why no submission in this language is judged on any machine the judge installs its
+    /// toolchains on: it has no tools, as no Debian package provides them (the verdict's
+    /// message, e.g. `no toolchain for Swift on this machine (Debian packages none)`); `None`
+    /// for a language with tools.
+    pub fn no_toolchain(&self) -> Option<String> {
+        self.tools.is_empty().then(|| {
+            format!(
+                "no toolchain for {} on this machine (Debian packages none)",
+                self.name
+            )
+        })
+    }
+
     /// The length of the longest [`Language::entry_markers`] found in `squeezed` (code with
     /// its whitespace removed), 0 when none is.
     pub fn entry_evidence(&self, squeezed: &str) -> usize {

@@ -432,8 +432,8 @@ fn a_submission_that_is_not_one_judged_file_is_refused() {
     assert_eq!(
         refused("tests/fixtures/grade/submissions/README.txt"),
         "error: tests/fixtures/grade/submissions/README.txt: no language judges a file ending in \
-         '.txt'; give a submission file ending in one of .c, .cpp, .cc, .cxx, .cs, .go, .java, \
-         .js, .kt, .php, .py, .rb, .rs, .ts\n"
+         '.txt'; give a submission file ending in one of .c, .cpp, .cc, .cxx, .cs, .ex, .exs, \
+         .erl, .go, .java, .js, .kt, .php, .py, .rkt, .rb, .rs, .scala, .ts, .dart, .swift\n"
     );
     assert_eq!(
         refused("tests/fixtures/languages/python3/compile_error/syntax_py.py"),

@@ -377,3 +377,246 @@ fn a_csharp_local_function_is_a_compile_error_naming_what_it_needs() {
         "tests/fixtures/newer_compilers/local_function_csharp.cs(7,15): error CS1525: Unexpected symbol `(', expecting `,', `;', or `='"
     );
 }
+
+#[test]
+#[ignore = "slow (38 s here: scalac takes 7 s a file, then judges); .ci/run runs it"]
+fn scala() {
+    check(
+        "scala",
+        "tests/fixtures/languages/scala/compile_error/syntax_scala.scala:5: error:",
+    );
+}
+
+#[test]
+#[ignore = "slow (17 s here: compiles and judges); .ci/run runs it"]
+fn erlang() {
+    check(
+        "erlang",
+        "tests/fixtures/languages/erlang/compile_error/syntax_erlang.erl:4:5: syntax error",
+    );
+}
+
+#[test]
+#[ignore = "slow (19 s here: compiles and judges); .ci/run runs it"]
+fn elixir() {
+    check(
+        "elixir",
+        "tests/fixtures/languages/elixir/compile_error/syntax_elixir.ex:5:3:",
+    );
+}
+
+#[test]
+#[ignore = "slow (19 s here: compiles and judges); .ci/run runs it"]
+fn racket() {
+    check(
+        "racket",
+        "tests/fixtures/languages/racket/compile_error/syntax_racket.rkt:4:7: undefined-thing: unbound identifier",
+    );
+}
+
+/// LeetCode runs Scala 3, Debian 12 has Scala 2.11: a paste in Scala 3's syntax and one that
+/// uses Scala 2.13's library (`scala.util.chaining`, as a public paste for this problem does)
+/// are compile errors that say what they need and what the machine has, before any build; a
+/// paste whose entry point is missing says so. Without scalac, all are compile errors still
+/// (the text decides), and the run is not incomplete for them.
+#[test]
+fn scala_pastes_that_need_a_newer_scala_say_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let read = |rel: &str| std::fs::read_to_string(Path::new(ROOT).join(rel)).unwrap();
+    let put = |rel: &str, text: &str| {
+        std::fs::create_dir_all(d.join(rel).parent().unwrap()).unwrap();
+        std::fs::write(d.join(rel), text).unwrap();
+    };
+    for name in ["scala3_braceless_scala", "chaining_scala"] {
+        put(
+            &format!("subs/compile_error/{name}.scala"),
+            &read(&format!("tests/fixtures/scala_versions/{name}.scala")),
+        );
+    }
+    put(
+        "subs/compile_error/misspelt_scala.scala",
+        "object Solution {\n  def findMinSteps(board: String, hand: String): Int = -1\n}\n",
+    );
+    let out = judge()
+        .args(["run", "--cases"])
+        .arg(Path::new(ROOT).join("cases/statement.toml"))
+        .args(["--solutions-dir", "subs", "--format", "json"])
+        .args([
+            "--solution",
+            "chaining_scala",
+            "--solution",
+            "misspelt_scala",
+        ])
+        .args(["--solution", "scala3_braceless_scala"])
+        .current_dir(d)
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!("{e}: {}", String::from_utf8_lossy(&out.stderr));
+    });
+    let got: Vec<(String, String, String)> = report["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let f = |k: &str| s[k].as_str().unwrap_or("").to_string();
+            (f("name"), f("verdict"), f("message"))
+        })
+        .collect();
+    let row = |n: &str, m: &str| (n.to_string(), "compile_error".to_string(), m.to_string());
+    assert_eq!(
+        got,
+        [
+            row("chaining_scala", "this paste needs Scala 2.13 or 3 (`scala.util.chaining`, line 3); this machine has Scala 2.11.12 (Debian 12's scala package), whose library lacks it"),
+            row("misspelt_scala", "no entry point: object Solution has no method findMinStep; found findMinSteps — did you mean it?"),
+            row("scala3_braceless_scala", "this paste needs Scala 3 (a definition opened by `:` instead of a brace, line 3); this machine has Scala 2.11.12 (Debian 12's scala package), which has no Scala 3: write it with braces and Scala 2 syntax"),
+        ]
+    );
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// Swift and Dart have no Debian package: a pasted file in either is taken by `grade` (not
+/// skipped as an unknown extension), never built, and not judged, with the reason in every
+/// row; the grade is incomplete (exit 3). `list --languages` names both, and Python 2, with it.
+#[test]
+fn languages_without_a_debian_package_are_not_judged() {
+    let out = judge()
+        .args(["grade", "tests/fixtures/unpackaged", "--cases"])
+        .args(["cases/statement.toml", "--format", "json"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!("{e}: {}", String::from_utf8_lossy(&out.stderr));
+    });
+    let rows: Vec<Value> = v["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| serde_json::json!([s["student"], s["language"], s["verdict"], s["reason"]]))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            serde_json::json!([
+                "dart_bfs",
+                "dart",
+                "not_judged",
+                "not judged: no toolchain for Dart on this machine (Debian packages none)"
+            ]),
+            serde_json::json!([
+                "swift_bfs",
+                "swift",
+                "not_judged",
+                "not judged: no toolchain for Swift on this machine (Debian packages none)"
+            ]),
+        ]
+    );
+    assert_eq!(v["skipped"], serde_json::json!([]));
+    assert_eq!(out.status.code(), Some(3));
+    let out = judge()
+        .args(["list", "--languages", "--format", "json"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let none: Vec<(String, String)> = v["languages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["toolchains"][0]["program"] == "none")
+        .map(|l| {
+            let missing = l["toolchains"][0]["missing"].as_str().unwrap();
+            (l["id"].as_str().unwrap().to_string(), missing.to_string())
+        })
+        .collect();
+    let row = |id: &str, name: &str| {
+        (
+            id.to_string(),
+            format!("no toolchain for {name} on this machine (Debian packages none): not judged"),
+        )
+    };
+    assert_eq!(
+        none,
+        [
+            row("dart", "Dart"),
+            row("python2", "Python 2"),
+            row("swift", "Swift")
+        ]
+    );
+}
+
+/// The BEAM and Racket reserve address space they never use, so their workers get a reserve on
+/// top of the limit, and their memory is judged on the resident set (and, inside, on a call's
+/// capped heap or custodian): a submission that holds gigabytes is MLE in Erlang, Elixir and
+/// Racket, not a crash. Without their toolchains, each gets the "not found" verdict.
+#[test]
+#[ignore = "slow (6 s here: compiles and judges); .ci/run runs it"]
+fn beam_and_racket_memory_is_judged_as_memory() {
+    let names = ["hog_elixir", "hog_erlang", "hog_racket"];
+    let missing = ["elixir", "erlang", "racket"].map(|id| {
+        languages::by_id(id)
+            .unwrap()
+            .tools
+            .iter()
+            .find_map(|t| build::probe(t).err().map(|e| e.to_string()))
+    });
+    if let (Some(why), Ok(_)) = (
+        missing.iter().flatten().next(),
+        std::env::var("ZUMA_REQUIRE_TOOLCHAINS"),
+    ) {
+        panic!("ZUMA_REQUIRE_TOOLCHAINS is set (as in .ci/run), but: {why}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let put = |rel: &str, text: &str| {
+        std::fs::create_dir_all(d.join(rel).parent().unwrap()).unwrap();
+        std::fs::write(d.join(rel), text).unwrap();
+    };
+    for file in ["hog_elixir.ex", "hog_erlang.erl", "hog_racket.rkt"] {
+        let text = std::fs::read_to_string(
+            Path::new(ROOT)
+                .join("tests/fixtures/memory_hogs")
+                .join(file),
+        )
+        .unwrap();
+        put(&format!("subs/memory_limit_exceeded/{file}"), &text);
+    }
+    put(
+        "cases.toml",
+        "[[case]]\nname = \"example-1\"\nboard = \"WRRBBW\"\nhand = \"RB\"\n",
+    );
+    put(
+        "judge.toml",
+        "[limits]\nmemory_mib = 256\ncpu_ms = 6000\n\n[sweep]\nmax_board = 0\nmax_hand = 0\n",
+    );
+    let mut cmd = judge();
+    cmd.args(["run", "--cases", "cases.toml", "--config", "judge.toml"])
+        .args(["--solutions-dir", "subs", "--format", "json"])
+        .current_dir(d);
+    for n in names {
+        cmd.args(["--solution", n]);
+    }
+    let out = cmd.output().unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!("{e}: {}", String::from_utf8_lossy(&out.stderr));
+    });
+    let got: Vec<String> = report["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(&missing)
+        .map(|(s, missing)| match missing {
+            Some(_) => format!("{} {}", s["name"], s["toolchain_missing"]),
+            None => format!("{} {}", s["name"], s["cases"][0]["verdict"]),
+        })
+        .collect();
+    let want: Vec<String> = names
+        .iter()
+        .zip(&missing)
+        .map(|(n, m)| match m {
+            Some(_) => format!("\"{n}\" true"),
+            None => format!("\"{n}\" \"MLE\""),
+        })
+        .collect();
+    assert_eq!(got, want);
+}

@@ -498,8 +498,8 @@ fn files_not_judged_are_named_with_why() {
     assert_eq!(
         warnings,
         [
-            "warning: ./accepted/notes.txt: not judged: no language has this file's extension (known: .c, .cpp, .cc, .cxx, .cs, .go, .java, .js, .kt, .php, .py, .rb, .rs, .ts)",
-            "warning: ./config.toml: not judged: no language has this file's extension (known: .c, .cpp, .cc, .cxx, .cs, .go, .java, .js, .kt, .php, .py, .rb, .rs, .ts)",
+            "warning: ./accepted/notes.txt: not judged: no language has this file's extension (known: .c, .cpp, .cc, .cxx, .cs, .ex, .exs, .erl, .go, .java, .js, .kt, .php, .py, .rkt, .rb, .rs, .scala, .ts, .dart, .swift)",
+            "warning: ./config.toml: not judged: no language has this file's extension (known: .c, .cpp, .cc, .cxx, .cs, .ex, .exs, .erl, .go, .java, .js, .kt, .php, .py, .rkt, .rb, .rs, .scala, .ts, .dart, .swift)",
             "warning: ./loose.py: not judged: not in a verdict folder; move it into one (accepted/, wrong_answer/, ...: the verdict it should get)",
         ]
     );

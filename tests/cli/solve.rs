@@ -486,15 +486,22 @@ fn list_as_json() {
             "c",
             "cpp",
             "csharp",
+            "elixir",
+            "erlang",
             "go",
             "java",
             "javascript",
             "kotlin",
             "php",
             "python3",
+            "racket",
             "ruby",
             "rust",
-            "typescript"
+            "scala",
+            "typescript",
+            "dart",
+            "python2",
+            "swift"
         ]
     );
 }

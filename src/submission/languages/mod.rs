@@ -8,30 +8,43 @@ use crate::submission::language::Language;
 mod c;
 mod cpp;
 mod csharp;
+mod elixir;
+mod erlang;
 mod go;
 mod java;
 mod javascript;
 mod kotlin;
 mod php;
 mod python;
+mod racket;
 mod ruby;
 mod rust;
+mod scala;
 mod typescript;
+mod unpackaged;
 
-/// Every language, in the order reports list them.
+/// Every language, in the order reports list them: those the judge runs, then LeetCode's
+/// languages that no Debian package runs (their submissions are not judged).
 pub static ALL: &[&Language] = &[
     &c::C,
     &cpp::CPP,
     &csharp::CSHARP,
+    &elixir::ELIXIR,
+    &erlang::ERLANG,
     &go::GO,
     &java::JAVA,
     &javascript::JAVASCRIPT,
     &kotlin::KOTLIN,
     &php::PHP,
     &python::PYTHON,
+    &racket::RACKET,
     &ruby::RUBY,
     &rust::RUST,
+    &scala::SCALA,
     &typescript::TYPESCRIPT,
+    &unpackaged::DART,
+    &unpackaged::PYTHON2,
+    &unpackaged::SWIFT,
 ];
 
 /// The language of a file extension (no dot), e.g. `cpp`.

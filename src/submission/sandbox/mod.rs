@@ -81,9 +81,18 @@ const ROOTS: [&str; 7] = [
 ];
 
 /// Entries of `/etc` shown read-only: the dynamic linker's cache, Debian's alternatives (where
-/// `/usr/bin/java` points), and the configuration the JVM, mono and PHP read at start. Entries
-/// that start with one of these names are shown (`java-17-openjdk`).
-const ETC: [&str; 6] = ["ld.so", "alternatives", "java-", "mono", "php", "ssl"];
+/// `/usr/bin/java` points), and the configuration the JVM, mono, PHP and Racket read at start
+/// (Racket's says where its compiled libraries and `raco`'s commands are). Entries that start
+/// with one of these names are shown (`java-17-openjdk`).
+const ETC: [&str; 7] = [
+    "ld.so",
+    "alternatives",
+    "java-",
+    "mono",
+    "php",
+    "racket",
+    "ssl",
+];
 
 /// Device files bound in.
 const DEVICES: [&str; 4] = ["/dev/null", "/dev/zero", "/dev/random", "/dev/urandom"];
