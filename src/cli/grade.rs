@@ -34,9 +34,10 @@ pub struct GradeArgs {
     /// A case file or a directory of them; repeatable.
     #[arg(long = "cases", value_name = "PATH", default_value = "cases")]
     cases: Vec<PathBuf>,
-    /// Output format [default: human]; a shard (`--shard`) writes its shard report in JSON.
-    #[arg(long, value_enum)]
-    format: Option<Format>,
+    /// Output format; a shard (`--shard`) writes its shard report in JSON whatever the
+    /// format (one of the others than human and json is refused).
+    #[arg(long, value_enum, default_value = "human")]
+    format: Format,
     /// Write the report here instead of standard output.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -117,7 +118,7 @@ pub fn run(config: &Config, args: GradeArgs) -> Result<Exit> {
         return sharded(config, &args, shard, taken);
     }
     let (catalog, suite, (students, notes)) = taken;
-    let format = args.format.unwrap_or(Format::Human);
+    let format = args.format;
     gradescope::check_one(format, &args.reports, catalog.entries.len())?;
     let judged = judge(&catalog, &suite, config, &args)?;
     let report = GradeReport::of(judged, catalog.skipped, (&students, notes));
@@ -178,7 +179,7 @@ fn shard(args: &GradeArgs) -> Result<Option<Shard>, Exit> {
             found.shard
         }
     };
-    if args.format.is_some_and(|f| f != Format::Json) || !args.reports.is_empty() {
+    if !matches!(args.format, Format::Human | Format::Json) || !args.reports.is_empty() {
         return Err(refuse(
             "a shard writes its shard report (JSON) only: drop --format and --report, and ask \
              `zuma-judge merge` for the gradebook in any format"

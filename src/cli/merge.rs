@@ -15,7 +15,7 @@ use zuma_judge::game::rules::Instance;
 use zuma_judge::hunt::counterexample::Counterexample;
 use zuma_judge::hunt::merge;
 use zuma_judge::judge::exit::Exit;
-use zuma_judge::report::{grade_shard, hunt, writer, Format, ReportSpec};
+use zuma_judge::report::{grade_shard, gradescope, hunt, writer, Format, ReportSpec};
 
 use super::args::{HuntFormat, Recording};
 use super::hunted::Hunted;
@@ -27,10 +27,9 @@ pub struct MergeArgs {
     /// The shard reports.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
-    /// Output format [default: human]: human or json for `exhaust` shards, any of `grade`'s
-    /// for `grade` shards.
-    #[arg(long, value_enum)]
-    format: Option<Format>,
+    /// Output format: human or json for `exhaust` shards, any of `grade`'s for `grade` shards.
+    #[arg(long, value_enum, default_value = "human")]
+    format: Format,
     /// Write the report here instead of standard output.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -56,7 +55,7 @@ pub fn run(config: &Config, a: MergeArgs) -> Result<Exit> {
     if !a.reports.is_empty() {
         bail!("--report is for grade shards; an exhaust merge writes one report (--out)");
     }
-    let format = match a.format.unwrap_or(Format::Human) {
+    let format = match a.format {
         Format::Human => HuntFormat::Human,
         Format::Json => HuntFormat::Json,
         other => bail!(
@@ -110,7 +109,8 @@ fn merge_grade(a: &MergeArgs) -> Result<Exit> {
         shards.push((f.clone(), grade_shard::read(f)?));
     }
     let report = grade_shard::merge(&shards)?;
-    let format = a.format.unwrap_or(Format::Human);
+    let format = a.format;
+    gradescope::check_one(format, &a.reports, report.submissions.len())?;
     writer::write(&report, format, a.out.as_deref(), &a.reports)?;
     Ok(report.exit())
 }
