@@ -1,7 +1,11 @@
 //! `grade --shard K/N`: which shard grades a submission (a stable hash of its student id, never
 //! its place in the listing), `--shard auto` read from a scheduler's variables (Slurm job
-//! arrays, Kubernetes Indexed Jobs, GNU parallel), and the fingerprint that makes the shards of
-//! one folder comparable. The shard report and its merge are `report/grade_shard.rs`'s.
+//! arrays, Kubernetes Indexed Jobs, GNU parallel), the fingerprint that makes the shards of
+//! one folder comparable, and what a shard's JSON rows leave out, put back for the merge (every
+//! input solved again for its witness). The shard report and its merge are
+//! `report/grade_shard.rs`'s.
+
+use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -9,7 +13,12 @@ use thiserror::Error;
 
 use crate::cases::case::Suite;
 use crate::cases::config::Config;
+use crate::game::oracle::{Oracle, Solved};
+use crate::game::rules::{Constraints, Instance};
 use crate::hunt::sweep::Shard;
+use crate::judge::case_verdict::{CaseVerdict, SkipReason};
+use crate::judge::failing::{self, FailingInput};
+use crate::judge::runner::SolutionReport;
 
 /// The shard (1-based, of `count`) that grades the submission of `student`: the first 8 bytes
 /// of the SHA-256 of the id's UTF-8 bytes, read as a big-endian integer, modulo `count`, plus
@@ -218,6 +227,130 @@ impl Fingerprint {
             sandbox: crate::submission::sandbox::status().describe(),
         }
     }
+}
+
+/// What a submission's JSON row leaves out and a merge needs to render it as `grade` does:
+/// why each skipped case was skipped, the case each failing input failed as, and the sweep's
+/// failing class's message.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Unwritten {
+    /// Each skipped case: its position in the row's `cases`, and why.
+    pub skips: Vec<(usize, SkipReason)>,
+    /// The case of `first_failure`.
+    pub first_failure_case: Option<String>,
+    /// The case of `minimised` (null for an input shrinking found).
+    pub minimised_case: Option<String>,
+    /// The sweep's failing class: its case and message.
+    pub sweep_failed: Option<(Option<String>, Option<String>)>,
+}
+
+impl Unwritten {
+    /// What the JSON of `s` leaves out.
+    pub fn of(s: &SolutionReport) -> Unwritten {
+        let skips = s.cases.iter().enumerate();
+        let skips = skips.filter_map(|(i, c)| match c.verdict {
+            CaseVerdict::Skipped(why) => Some((i, why)),
+            CaseVerdict::Judged(_) => None,
+        });
+        Unwritten {
+            skips: skips.collect(),
+            first_failure_case: s.first_failure.as_ref().and_then(|f| f.case.clone()),
+            minimised_case: s.minimised.as_ref().and_then(|f| f.case.clone()),
+            sweep_failed: s
+                .sweep
+                .as_ref()
+                .and_then(|w| w.failed.as_ref())
+                .map(|f| (f.case.clone(), f.message.clone())),
+        }
+    }
+}
+
+/// The oracle's answers for the inputs a shard report names, each solved once.
+pub struct Solver<'c> {
+    oracle: Oracle,
+    constraints: &'c Constraints,
+    solved: HashMap<(String, String), Solved>,
+}
+
+impl<'c> Solver<'c> {
+    /// No input solved yet, under `constraints`.
+    pub fn new(constraints: &'c Constraints) -> Self {
+        Solver {
+            oracle: Oracle::new(),
+            constraints,
+            solved: HashMap::new(),
+        }
+    }
+
+    /// `board` + `hand` solved, or why the shard file's input is no valid one.
+    fn solve(&mut self, board: &str, hand: &str) -> Result<Solved, String> {
+        let key = (board.to_string(), hand.to_string());
+        if let Some(s) = self.solved.get(&key) {
+            return Ok(s.clone());
+        }
+        let instance = Instance::parse(board, hand, self.constraints)
+            .map_err(|e| format!("the input {board} + {hand} is not valid: {e}"))?;
+        let answer = self
+            .oracle
+            .solve(&instance)
+            .map_err(|e| format!("the input {board} + {hand}: {e}"))?;
+        let solved = Solved { instance, answer };
+        self.solved.insert(key, solved.clone());
+        Ok(solved)
+    }
+}
+
+/// Puts back into `s`, read from JSON, what the JSON leaves out: every input's instance and
+/// the oracle's answer (solved again; a stated answer or witness that differs is refused),
+/// why each skipped case was skipped, and the failing inputs' cases and messages.
+pub fn restore(s: &mut SolutionReport, u: &Unwritten, solve: &mut Solver) -> Result<(), String> {
+    for c in &mut s.cases {
+        c.solved = solve.solve(&c.board, &c.hand)?;
+        if c.solved.answer.as_i32() != c.oracle {
+            return Err(format!(
+                "says the answer for {} + {} is {}, the oracle says {}: the file is not what grade wrote",
+                c.board,
+                c.hand,
+                c.oracle,
+                c.solved.answer.as_i32()
+            ));
+        }
+    }
+    for &(i, why) in &u.skips {
+        match s.cases.get_mut(i) {
+            Some(c) if c.verdict.is_skipped() => c.verdict = CaseVerdict::Skipped(why),
+            _ => return Err(format!("{}: case {i} is no skipped case", s.path)),
+        }
+    }
+    let path = s.path.clone();
+    let failing = |f: &mut FailingInput, case: Option<String>, solve: &mut Solver| {
+        f.solved = solve.solve(&f.board, &f.hand)?;
+        f.case = case;
+        let witness = failing::witness(&f.solved.answer);
+        if f.witness.is_empty() && f.size == 0 {
+            // A sweep's failing class keeps neither in JSON.
+            f.witness = witness;
+            f.size = f.solved.instance.size();
+        } else if f.witness != witness {
+            return Err(format!(
+                "{path}: the witness for {} + {} is not the oracle's: the file is not what grade wrote",
+                f.board, f.hand
+            ));
+        }
+        Ok(())
+    };
+    if let Some(f) = &mut s.first_failure {
+        failing(f, u.first_failure_case.clone(), solve)?;
+    }
+    if let Some(f) = &mut s.minimised {
+        failing(f, u.minimised_case.clone(), solve)?;
+    }
+    if let Some(f) = s.sweep.as_mut().and_then(|w| w.failed.as_mut()) {
+        let (case, message) = u.sweep_failed.clone().unwrap_or_default();
+        failing(f, case, solve)?;
+        f.message = message;
+    }
+    Ok(())
 }
 
 fn hex(bytes: &[u8]) -> String {

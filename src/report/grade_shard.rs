@@ -1,23 +1,19 @@
 //! The shard report of `grade --shard K/N` (JSON, read back by `merge`), and the merge of the
 //! shard reports of one folder into the [`GradeReport`] an unsharded `grade` gives, which then
 //! renders every gradebook format through the same code as `grade`'s. Which shard grades a
-//! submission is [`crate::hunt::grade_shards`]'s; the shard files are input, checked to be
+//! submission, and restoring what a row's JSON leaves out, is [`crate::hunt::grade_shards`]'s;
+//! the shard files are input, checked to be
 //! every shard of one grade, each once, complete, with the same judge, cases and `judge.toml`.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::grade::GradeReport;
-use crate::game::oracle::{Oracle, Solved};
-use crate::game::rules::{Constraints, Instance};
-use crate::hunt::grade_shards::{self, Fingerprint};
+use crate::hunt::grade_shards::{self, restore, Fingerprint, Solver, Unwritten};
 use crate::hunt::sweep::Shard;
-use crate::judge::case_verdict::{CaseVerdict, SkipReason};
-use crate::judge::failing::{self, FailingInput};
-use crate::judge::runner::{BuildsSummary, RunReport, SolutionReport};
+use crate::judge::runner::{BuildsSummary, RunReport};
 use crate::judge::session::Judged;
 use crate::submission::intake::{Student, StudentNotes};
 
@@ -33,42 +29,6 @@ pub struct Assigned {
     pub path: String,
     /// The shard's index, 1-based.
     pub shard: usize,
-}
-
-/// What a submission's JSON row leaves out and a merge needs to render it as `grade` does:
-/// why each skipped case was skipped, the case each failing input failed as, and the sweep's
-/// failing class's message.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Unwritten {
-    /// Each skipped case: its position in the row's `cases`, and why.
-    pub skips: Vec<(usize, SkipReason)>,
-    /// The case of `first_failure`.
-    pub first_failure_case: Option<String>,
-    /// The case of `minimised` (null for an input shrinking found).
-    pub minimised_case: Option<String>,
-    /// The sweep's failing class: its case and message.
-    pub sweep_failed: Option<(Option<String>, Option<String>)>,
-}
-
-impl Unwritten {
-    /// What the JSON of `s` leaves out.
-    fn of(s: &SolutionReport) -> Unwritten {
-        let skips = s.cases.iter().enumerate();
-        let skips = skips.filter_map(|(i, c)| match c.verdict {
-            CaseVerdict::Skipped(why) => Some((i, why)),
-            CaseVerdict::Judged(_) => None,
-        });
-        Unwritten {
-            skips: skips.collect(),
-            first_failure_case: s.first_failure.as_ref().and_then(|f| f.case.clone()),
-            minimised_case: s.minimised.as_ref().and_then(|f| f.case.clone()),
-            sweep_failed: s
-                .sweep
-                .as_ref()
-                .and_then(|w| w.failed.as_ref())
-                .map(|f| (f.case.clone(), f.message.clone())),
-        }
-    }
 }
 
 /// The report of one shard. JSON: `{schema_version, kind: "grade_shard", shard: {index,
@@ -252,7 +212,7 @@ pub fn merge(shards: &[(PathBuf, ReadShard)]) -> Result<GradeReport, GradeMergeE
             .position(|s| s.path == a.path)
             .ok_or_else(|| missing_row(shards, a))?;
         let mut s = part.run.solutions[i].clone();
-        rehydrate(&mut s, &shard.unwritten[i], &mut solve).map_err(|message| {
+        restore(&mut s, &shard.unwritten[i], &mut solve).map_err(|message| {
             GradeMergeError::File {
                 path: (*path).clone(),
                 message,
@@ -443,93 +403,6 @@ fn check_rows(r: &ReadShard) -> Result<(), String> {
             rows.len(),
             want.len()
         ));
-    }
-    Ok(())
-}
-
-/// The oracle's answers for the inputs a shard report names, each solved once.
-struct Solver<'c> {
-    oracle: Oracle,
-    constraints: &'c Constraints,
-    solved: HashMap<(String, String), Solved>,
-}
-
-impl<'c> Solver<'c> {
-    fn new(constraints: &'c Constraints) -> Self {
-        Solver {
-            oracle: Oracle::new(),
-            constraints,
-            solved: HashMap::new(),
-        }
-    }
-
-    /// `board` + `hand` solved, or why the shard file's input is no valid one.
-    fn solve(&mut self, board: &str, hand: &str) -> Result<Solved, String> {
-        let key = (board.to_string(), hand.to_string());
-        if let Some(s) = self.solved.get(&key) {
-            return Ok(s.clone());
-        }
-        let instance = Instance::parse(board, hand, self.constraints)
-            .map_err(|e| format!("the input {board} + {hand} is not valid: {e}"))?;
-        let answer = self
-            .oracle
-            .solve(&instance)
-            .map_err(|e| format!("the input {board} + {hand}: {e}"))?;
-        let solved = Solved { instance, answer };
-        self.solved.insert(key, solved.clone());
-        Ok(solved)
-    }
-}
-
-/// Puts back into `s`, read from JSON, what the JSON leaves out: every input's instance and
-/// the oracle's answer (solved again; a stated answer or witness that differs is refused),
-/// why each skipped case was skipped, and the failing inputs' cases and messages.
-fn rehydrate(s: &mut SolutionReport, u: &Unwritten, solve: &mut Solver) -> Result<(), String> {
-    for c in &mut s.cases {
-        c.solved = solve.solve(&c.board, &c.hand)?;
-        if c.solved.answer.as_i32() != c.oracle {
-            return Err(format!(
-                "says the answer for {} + {} is {}, the oracle says {}: the file is not what grade wrote",
-                c.board,
-                c.hand,
-                c.oracle,
-                c.solved.answer.as_i32()
-            ));
-        }
-    }
-    for &(i, why) in &u.skips {
-        match s.cases.get_mut(i) {
-            Some(c) if c.verdict.is_skipped() => c.verdict = CaseVerdict::Skipped(why),
-            _ => return Err(format!("{}: case {i} is no skipped case", s.path)),
-        }
-    }
-    let path = s.path.clone();
-    let failing = |f: &mut FailingInput, case: Option<String>, solve: &mut Solver| {
-        f.solved = solve.solve(&f.board, &f.hand)?;
-        f.case = case;
-        let witness = failing::witness(&f.solved.answer);
-        if f.witness.is_empty() && f.size == 0 {
-            // A sweep's failing class keeps neither in JSON.
-            f.witness = witness;
-            f.size = f.solved.instance.size();
-        } else if f.witness != witness {
-            return Err(format!(
-                "{path}: the witness for {} + {} is not the oracle's: the file is not what grade wrote",
-                f.board, f.hand
-            ));
-        }
-        Ok(())
-    };
-    if let Some(f) = &mut s.first_failure {
-        failing(f, u.first_failure_case.clone(), solve)?;
-    }
-    if let Some(f) = &mut s.minimised {
-        failing(f, u.minimised_case.clone(), solve)?;
-    }
-    if let Some(f) = s.sweep.as_mut().and_then(|w| w.failed.as_mut()) {
-        let (case, message) = u.sweep_failed.clone().unwrap_or_default();
-        failing(f, case, solve)?;
-        f.message = message;
     }
     Ok(())
 }
