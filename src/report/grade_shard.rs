@@ -34,11 +34,12 @@ pub struct Assigned {
 /// The report of one shard. JSON: `{schema_version, kind: "grade_shard", shard: {index,
 /// count}, fingerprint, complete, incomplete, students: [{student, path, shard}], unwritten,
 /// grade}`, where `students` is every submission of the folder in input order and `grade` the
-/// shard's own `grade --format json` report (null when its part is empty).
-#[derive(Serialize)]
-pub struct ShardReport<'a> {
+/// shard's own `grade --format json` report (null when its part is empty). `G` is that report
+/// as written ([`GradeReport`]) or as read back ([`ReadShard`]).
+#[derive(Serialize, Deserialize)]
+pub struct ShardReport<G> {
     schema_version: u32,
-    kind: &'static str,
+    kind: String,
     shard: Shard,
     fingerprint: Fingerprint,
     /// Whether every submission of the part was judged to its end.
@@ -48,17 +49,20 @@ pub struct ShardReport<'a> {
     students: Vec<Assigned>,
     /// Per row of `grade.submissions`, in order.
     unwritten: Vec<Unwritten>,
-    grade: Option<&'a GradeReport>,
+    grade: Option<G>,
 }
 
-impl<'a> ShardReport<'a> {
+/// A shard report as `merge` reads it.
+pub type ReadShard = ShardReport<GradePart>;
+
+impl<'a> ShardReport<&'a GradeReport> {
     /// The report of `shard` of the folder whose submissions are `students`, which graded
     /// `grade` (none for an empty part) under `fingerprint`.
     pub fn new(
         (shard, fingerprint): (Shard, Fingerprint),
         students: Vec<Assigned>,
         grade: Option<&'a GradeReport>,
-    ) -> ShardReport<'a> {
+    ) -> Self {
         let incomplete = grade.and_then(|g| match &g.run.incomplete {
             Some(why) => Some(why.clone()),
             None => (!g.run.solutions.iter().all(|s| s.complete))
@@ -66,7 +70,7 @@ impl<'a> ShardReport<'a> {
         });
         ShardReport {
             schema_version: super::SCHEMA_VERSION,
-            kind: KIND,
+            kind: KIND.to_string(),
             shard,
             fingerprint,
             complete: incomplete.is_none(),
@@ -92,21 +96,9 @@ impl<'a> ShardReport<'a> {
     }
 }
 
-/// A shard report as `merge` reads it.
-#[derive(Deserialize)]
-pub struct ReadShard {
-    shard: Shard,
-    fingerprint: Fingerprint,
-    complete: bool,
-    incomplete: Option<String>,
-    students: Vec<Assigned>,
-    unwritten: Vec<Unwritten>,
-    grade: Option<GradePart>,
-}
-
 /// A shard's grade report, read back.
 #[derive(Deserialize)]
-struct GradePart {
+pub struct GradePart {
     submissions: Vec<Row>,
     skipped: Vec<String>,
     student_ids: Option<StudentNotes>,
@@ -288,21 +280,10 @@ fn check_shards(shards: &[(PathBuf, ReadShard)]) -> Result<&ReadShard, GradeMerg
         check_shard((path, r), (first_path, first), &seen)?;
         seen.push((r.shard.index, path));
     }
-    let count = first.shard.count;
-    let missing: Vec<String> = (1..=count)
-        .filter(|i| !seen.iter().any(|(k, _)| k == i))
-        .map(|i| format!("{i}/{count}"))
-        .collect();
-    if !missing.is_empty() {
-        let (noun, verb) = if missing.len() == 1 {
-            ("shard", "is")
-        } else {
-            ("shards", "are")
-        };
-        return Err(GradeMergeError::Mismatch(format!(
-            "{noun} {} {verb} missing; a merge needs every shard of the grade",
-            missing.join(", ")
-        )));
+    let indices: Vec<usize> = seen.iter().map(|(k, _)| *k).collect();
+    if let Some(message) = crate::hunt::merge::missing_shards(first.shard.count, &indices, "grade")
+    {
+        return Err(GradeMergeError::Mismatch(message));
     }
     Ok(first)
 }
