@@ -172,6 +172,33 @@ fn missing_duplicate_incomplete_and_foreign_shards_are_refused() {
     );
 }
 
+/// A shard of another folder, or one whose list of students was edited, is refused by name.
+#[test]
+fn shards_of_another_folder_or_edited_ones_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut other = shards(dir.path(), &[1, 2, 3, 4]);
+    other[3].1.students.pop();
+    assert_eq!(
+        refusal(&other),
+        format!(
+            "{}: lists other submissions than {}: shards of one grade grade the same folder",
+            other[3].0.display(),
+            other[0].0.display()
+        )
+    );
+    let mut edited = shards(dir.path(), &[1, 2, 3, 4]);
+    for (_, r) in &mut edited {
+        r.students[0].shard = 2;
+    }
+    assert_eq!(
+        refusal(&edited),
+        format!(
+            "{}: lists always_minus_one in shard 2/4, but its id hashes to shard 1: the file is not what grade wrote",
+            edited[0].0.display()
+        )
+    );
+}
+
 /// A report of another kind, or of another schema, is refused by name.
 #[test]
 fn other_files_are_refused_by_name() {
