@@ -217,13 +217,12 @@ fn sharded(config: &Config, args: &GradeArgs, shard: Shard, taken: Taken) -> Res
         count(assigned.len(), "submission")
     );
     let fingerprint = Fingerprint::of(config, &suite);
-    let report = match catalog.entries.is_empty() {
-        true => None,
-        false => {
-            let judged = judge(&catalog, &suite, config, args)?;
-            let skipped = catalog.skipped.clone();
-            Some(GradeReport::of(judged, skipped, (&part, notes)))
-        }
+    let report = if catalog.entries.is_empty() {
+        None
+    } else {
+        let judged = judge(&catalog, &suite, config, args)?;
+        let skipped = catalog.skipped.clone();
+        Some(GradeReport::of(judged, skipped, (&part, notes)))
     };
     let shard_report = ShardReport::new((shard, fingerprint), assigned, report.as_ref());
     let json = shard_report.json();
@@ -234,9 +233,10 @@ fn sharded(config: &Config, args: &GradeArgs, shard: Shard, taken: Taken) -> Res
     if let (Some(dir), Some(report)) = (&args.feedback, &report) {
         feedback::write_all(dir, &report.run, &report.submissions)?;
     }
-    Ok(match shard_report.complete() {
-        true => Exit::Ok,
-        false => Exit::Incomplete,
+    Ok(if shard_report.complete() {
+        Exit::Ok
+    } else {
+        Exit::Incomplete
     })
 }
 
