@@ -3,6 +3,9 @@
 //! ([`zuma_judge::judge::session`]) builds them in parallel through the cache, then judges
 //! them apart, `--jobs` at a time, each in its own worker (whose CPU time is its own), merged
 //! in input order, so the number of jobs never changes a verdict. Exit codes as `run`'s.
+//! With `--shard K/N|auto` it judges only the submissions of its shard
+//! ([`zuma_judge::hunt::grade_shards`]) and writes a shard report
+//! ([`zuma_judge::report::grade_shard`]) for `merge`, exiting 0 once it ran (3 when stopped).
 
 use std::path::PathBuf;
 
@@ -10,9 +13,12 @@ use anyhow::Result;
 
 use zuma_judge::cases::case;
 use zuma_judge::cases::config::Config;
+use zuma_judge::hunt::grade_shards::{self, Fingerprint};
+use zuma_judge::hunt::sweep::Shard;
 use zuma_judge::judge::exit::Exit;
-use zuma_judge::judge::session::{self, Options, Order};
+use zuma_judge::judge::session::{self, Judged, Options, Order};
 use zuma_judge::report::grade::GradeReport;
+use zuma_judge::report::grade_shard::{Assigned, ShardReport};
 use zuma_judge::report::progress::Progress;
 use zuma_judge::report::{count, feedback, gradescope, writer, Format, ReportSpec};
 use zuma_judge::submission::catalog::Catalog;
@@ -28,7 +34,8 @@ pub struct GradeArgs {
     /// A case file or a directory of them; repeatable.
     #[arg(long = "cases", value_name = "PATH", default_value = "cases")]
     cases: Vec<PathBuf>,
-    /// Output format.
+    /// Output format; a shard (`--shard`) writes its shard report in JSON whatever the
+    /// format (one of the others than human and json is refused).
     #[arg(long, value_enum, default_value = "human")]
     format: Format,
     /// Write the report here instead of standard output.
@@ -59,6 +66,37 @@ pub struct GradeArgs {
     /// students with no submission are listed as missing.
     #[arg(long, value_name = "FILE.csv")]
     roster: Option<PathBuf>,
+    /// Judge only shard K of N (1 <= K <= N): the submissions whose student id hashes to it
+    /// (SHA-256, so adding a file moves no other), and write a shard report (JSON) for
+    /// `merge`. `auto` reads K and N from Slurm's SLURM_ARRAY_TASK_ID and
+    /// SLURM_ARRAY_TASK_COUNT, Kubernetes' JOB_COMPLETION_INDEX, or GNU parallel's
+    /// PARALLEL_SEQ, and says which on standard error.
+    #[arg(long, value_name = "K/N|auto")]
+    shard: Option<ShardArg>,
+    /// The number of shards for `--shard auto` where the scheduler does not set one
+    /// (Kubernetes without JOB_COMPLETIONS, GNU parallel); must agree with one it sets.
+    #[arg(long, value_name = "N", requires = "shard",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    shard_count: Option<u32>,
+}
+
+/// `--shard`: a shard given, or `auto`.
+#[derive(Clone, Copy, Debug)]
+pub enum ShardArg {
+    /// `K/N`.
+    Given(Shard),
+    /// `auto`: from the scheduler's variables.
+    Auto,
+}
+
+impl std::str::FromStr for ShardArg {
+    type Err = zuma_judge::hunt::sweep::NotAShard;
+    fn from_str(s: &str) -> Result<ShardArg, Self::Err> {
+        match s {
+            "auto" => Ok(ShardArg::Auto),
+            s => Ok(ShardArg::Given(s.parse()?)),
+        }
+    }
 }
 
 /// Runs `grade`; returns the exit code.
@@ -68,11 +106,36 @@ pub fn run(config: &Config, args: GradeArgs) -> Result<Exit> {
         None,
         &args.reports,
     ))?;
-    let (catalog, suite, (students, notes)) = match take(&args, config) {
+    let shard = match shard(&args) {
+        Ok(s) => s,
+        Err(code) => return Ok(code),
+    };
+    let taken = match take(&args, config) {
         Ok(t) => t,
         Err(code) => return Ok(code),
     };
-    gradescope::check_one(args.format, &args.reports, catalog.entries.len())?;
+    if let Some(shard) = shard {
+        return sharded(config, &args, shard, taken);
+    }
+    let (catalog, suite, (students, notes)) = taken;
+    let format = args.format;
+    gradescope::check_one(format, &args.reports, catalog.entries.len())?;
+    let judged = judge(&catalog, &suite, config, &args)?;
+    let report = GradeReport::of(judged, catalog.skipped, (&students, notes));
+    writer::write(&report, format, args.out.as_deref(), &args.reports)?;
+    if let Some(dir) = &args.feedback {
+        feedback::write_all(dir, &report.run, &report.submissions)?;
+    }
+    Ok(report.exit())
+}
+
+/// The session over `catalog`, `--jobs` at a time, a progress bar on standard error.
+fn judge(
+    catalog: &Catalog,
+    suite: &case::Suite,
+    config: &Config,
+    args: &GradeArgs,
+) -> Result<Judged> {
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |j| j as usize,
@@ -85,13 +148,96 @@ pub fn run(config: &Config, args: GradeArgs) -> Result<Exit> {
         ..Options::default()
     };
     let bar = Progress::new(true);
-    let judged = session::judge(&catalog, &suite, config, &opts, &mut |e| bar.on_event(e))?;
-    let report = GradeReport::of(judged, catalog.skipped, (&students, notes));
-    writer::write(&report, args.format, args.out.as_deref(), &args.reports)?;
-    if let Some(dir) = &args.feedback {
+    Ok(session::judge(catalog, suite, config, &opts, &mut |e| {
+        bar.on_event(e)
+    })?)
+}
+
+/// The shard `--shard` names (read from the scheduler for `auto`, said on standard error), or
+/// the exit code of a refusal explained there: no shard to be found, a `--shard-count` that
+/// disagrees, or a gradebook format asked of a shard.
+fn shard(args: &GradeArgs) -> Result<Option<Shard>, Exit> {
+    let refuse = |message: String| {
+        zuma_judge::eprintln_lossy!("error: {message}");
+        Exit::Usage
+    };
+    let count = args.shard_count.map(|n| n as usize);
+    let shard = match args.shard {
+        None => return Ok(None),
+        Some(ShardArg::Given(s)) => match count {
+            Some(n) if n != s.count => {
+                return Err(refuse(format!(
+                    "--shard {s} and --shard-count {n} disagree"
+                )))
+            }
+            _ => s,
+        },
+        Some(ShardArg::Auto) => {
+            let found = grade_shards::auto(&|name| std::env::var(name).ok(), count)
+                .map_err(|e| refuse(e.to_string()))?;
+            zuma_judge::eprintln_lossy!("shard {} from {}", found.shard, found.from);
+            found.shard
+        }
+    };
+    if !matches!(args.format, Format::Human | Format::Json) || !args.reports.is_empty() {
+        return Err(refuse(
+            "a shard writes its shard report (JSON) only: drop --format and --report, and ask \
+             `zuma-judge merge` for the gradebook in any format"
+                .into(),
+        ));
+    }
+    Ok(Some(shard))
+}
+
+/// Judges the submissions of `shard` and writes its shard report (to `--out`, else standard
+/// output): every submission of the folder with its shard, the fingerprint, and the part's
+/// grade report. Exit 0 once it ran, 3 when it was stopped before its end.
+fn sharded(config: &Config, args: &GradeArgs, shard: Shard, taken: Taken) -> Result<Exit> {
+    let (mut catalog, suite, (students, notes)) = taken;
+    let assigned: Vec<Assigned> = students
+        .iter()
+        .map(|s| Assigned {
+            student: s.id.clone(),
+            path: s.path.clone(),
+            shard: grade_shards::shard_of(&s.id, shard.count),
+        })
+        .collect();
+    // The catalog holds the submissions in the students' order.
+    let mut mine = assigned.iter().map(|a| a.shard == shard.index);
+    catalog.entries.retain(|_| mine.next() == Some(true));
+    let part: Vec<intake::Student> = students
+        .into_iter()
+        .zip(&assigned)
+        .filter(|(_, a)| a.shard == shard.index)
+        .map(|(s, _)| s)
+        .collect();
+    zuma_judge::eprintln_lossy!(
+        "shard {shard}: {} of {}",
+        part.len(),
+        count(assigned.len(), "submission")
+    );
+    let fingerprint = Fingerprint::of(config, &suite);
+    let report = if catalog.entries.is_empty() {
+        None
+    } else {
+        let judged = judge(&catalog, &suite, config, args)?;
+        let skipped = catalog.skipped.clone();
+        Some(GradeReport::of(judged, skipped, (&part, notes)))
+    };
+    let shard_report = ShardReport::new((shard, fingerprint), assigned, report.as_ref());
+    let json = shard_report.json();
+    match &args.out {
+        Some(path) => writer::to_file(path, json.as_bytes())?,
+        None => writer::to_stdout(&json, false)?,
+    }
+    if let (Some(dir), Some(report)) = (&args.feedback, &report) {
         feedback::write_all(dir, &report.run, &report.submissions)?;
     }
-    Ok(report.exit())
+    Ok(if shard_report.complete() {
+        Exit::Ok
+    } else {
+        Exit::Incomplete
+    })
 }
 
 /// The submissions and their students, what the student rules could not apply (when any was

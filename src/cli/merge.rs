@@ -1,9 +1,13 @@
 //! `zuma-judge merge`: the JSON reports of `exhaust --shard 1/N` .. `N/N` combined into one,
-//! the gate of a sharded sweep; its counterexample checked against the oracle and recorded.
+//! the gate of a sharded sweep; its counterexample checked against the oracle and recorded. Or
+//! the shard reports of `grade --shard 1/N` .. `N/N` (told apart by their `kind`) combined into
+//! the gradebook an unsharded `grade` gives ([`zuma_judge::report::grade_shard`]), in any of
+//! `grade`'s formats.
 
 use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Result};
+use clap::ValueEnum as _;
 
 use zuma_judge::cases::config::Config;
 use zuma_judge::game::oracle::{Oracle, Solved};
@@ -11,7 +15,7 @@ use zuma_judge::game::rules::Instance;
 use zuma_judge::hunt::counterexample::Counterexample;
 use zuma_judge::hunt::merge;
 use zuma_judge::judge::exit::Exit;
-use zuma_judge::report::{hunt, writer};
+use zuma_judge::report::{grade_shard, gradescope, hunt, writer, Format, ReportSpec};
 
 use super::args::{HuntFormat, Recording};
 use super::hunted::Hunted;
@@ -23,19 +27,44 @@ pub struct MergeArgs {
     /// The shard reports.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
-    /// Output format.
+    /// Output format: human or json for `exhaust` shards, any of `grade`'s for `grade` shards.
     #[arg(long, value_enum, default_value = "human")]
-    format: HuntFormat,
+    format: Format,
     /// Write the report here instead of standard output.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// `grade` shards: also write the gradebook in FORMAT to PATH, e.g. csv=grades.csv;
+    /// repeatable.
+    #[arg(long = "report", value_name = "FORMAT=PATH")]
+    reports: Vec<ReportSpec>,
     #[command(flatten)]
     recording: Recording,
 }
 
 /// Runs `merge`; returns the exit code.
 pub fn run(config: &Config, a: MergeArgs) -> Result<Exit> {
+    let grade = a
+        .files
+        .first()
+        .and_then(|f| std::fs::read_to_string(f).ok())
+        .is_some_and(|text| grade_shard::is_grade_shard(&text));
+    if grade {
+        return merge_grade(&a);
+    }
     super::outputs::check_out(a.out.as_deref())?;
+    if !a.reports.is_empty() {
+        bail!("--report is for grade shards; an exhaust merge writes one report (--out)");
+    }
+    let format = match a.format {
+        Format::Human => HuntFormat::Human,
+        Format::Json => HuntFormat::Json,
+        other => bail!(
+            "--format {}: exhaust shards merge to human or json",
+            other
+                .to_possible_value()
+                .map_or_else(String::new, |v| v.get_name().to_string())
+        ),
+    };
     let mut reports = Vec::new();
     for f in &a.files {
         let schema = zuma_judge::report::SCHEMA_VERSION;
@@ -49,7 +78,7 @@ pub fn run(config: &Config, a: MergeArgs) -> Result<Exit> {
         check_with_solution(cx, &Hunted::find(&merged.solution, false, config)?)?;
     }
     let sweep = hunt::Sweep(&merged, Some(a.files.len()));
-    writer::write(&sweep, a.format, a.out.as_deref(), &[])?;
+    writer::write(&sweep, format, a.out.as_deref(), &[])?;
     if let (Some(cx), false) = (&merged.counterexample, a.recording.no_record) {
         record(
             &a.recording.regressions,
@@ -65,6 +94,25 @@ pub fn run(config: &Config, a: MergeArgs) -> Result<Exit> {
         )?;
     }
     Ok(merged.exit())
+}
+
+/// Merges the shard reports of `grade --shard K/N` into the gradebook an unsharded `grade`
+/// writes, in its format, to its files; exits as that `grade` would.
+fn merge_grade(a: &MergeArgs) -> Result<Exit> {
+    super::outputs::check(&super::outputs::Output::all(
+        a.out.as_deref(),
+        None,
+        &a.reports,
+    ))?;
+    let mut shards = Vec::new();
+    for f in &a.files {
+        shards.push((f.clone(), grade_shard::read(f)?));
+    }
+    let report = grade_shard::merge(&shards)?;
+    let format = a.format;
+    gradescope::check_one(format, &a.reports, report.submissions.len())?;
+    writer::write(&report, format, a.out.as_deref(), &a.reports)?;
+    Ok(report.exit())
 }
 
 /// Errors unless the shards' counterexample is a valid input whose answer they state right and

@@ -85,7 +85,8 @@ pub enum Command {
     /// Judge a solution on every valid instance up to a bound, one per symmetry class, smallest
     /// first; report the smallest counterexample (exit 1) or that there is none (exit 0).
     Exhaust(exhaust::ExhaustArgs),
-    /// Combine the JSON reports of `exhaust --shard 1/N` .. `N/N` into one report.
+    /// Combine the JSON reports of `exhaust --shard 1/N` .. `N/N` into one report, or those of
+    /// `grade --shard 1/N` .. `N/N` into the gradebook of the whole folder.
     Merge(merge::MergeArgs),
     /// Judge a solution on seeded random instances aimed at answers 1..5; shrink and record the
     /// first failure (exit 1).

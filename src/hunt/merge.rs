@@ -159,22 +159,29 @@ fn check_shards(reports: &[(PathBuf, ExhaustReport)]) -> Result<&ExhaustReport, 
         seen.push(index);
     }
     let count = first.1.shard.unwrap().count;
+    if let Some(message) = missing_shards(count, &seen, "sweep") {
+        return Err(MergeError::Mismatch(message));
+    }
+    Ok(&first.1)
+}
+
+/// What a merge of the shards `seen` of `count` lacks, e.g. `shards 2/4, 4/4 are missing; a
+/// merge needs every shard of the sweep` (`whole`: what they are shards of); `None` when
+/// none is missing. Grade shards are merged with the same words.
+pub fn missing_shards(count: usize, seen: &[usize], whole: &str) -> Option<String> {
     let missing: Vec<String> = (1..=count)
         .filter(|i| !seen.contains(i))
         .map(|i| format!("{i}/{count}"))
         .collect();
-    if !missing.is_empty() {
-        let (noun, verb) = if missing.len() == 1 {
-            ("shard", "is")
-        } else {
-            ("shards", "are")
-        };
-        return Err(MergeError::Mismatch(format!(
-            "{noun} {} {verb} missing; a merge needs every shard of the sweep",
-            missing.join(", ")
-        )));
-    }
-    Ok(&first.1)
+    let (noun, verb) = match missing.len() {
+        0 => return None,
+        1 => ("shard", "is"),
+        _ => ("shards", "are"),
+    };
+    Some(format!(
+        "{noun} {} {verb} missing; a merge needs every shard of the {whole}",
+        missing.join(", ")
+    ))
 }
 
 /// The shard index of `(path, r)`, once it is a complete shard of the sweep of `first` not

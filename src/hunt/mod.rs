@@ -10,6 +10,7 @@ pub mod check;
 pub mod counterexample;
 pub mod exhaust;
 pub mod fuzz;
+pub mod grade_shards;
 pub mod merge;
 pub mod selfcheck;
 pub mod submission;

@@ -1,7 +1,7 @@
 //! One case as one solution saw it: the input, the oracle's answer, the verdict, and the
 //! call's times and memory, as the reports and the JSON report take it.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::cases::case::Visibility;
 use crate::game::oracle::Solved;
@@ -10,8 +10,8 @@ use crate::judge::execute::Outcome;
 use crate::judge::verdict::Verdict;
 
 /// One case as a solution saw it. JSON keys as GUIDE.md's "Verdicts and exit codes" lists
-/// them.
-#[derive(Clone, Debug, Serialize)]
+/// them. Read back (a grade shard report) with [`unsolved`] in `solved`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct CaseResult {
     /// `file.toml#name`.
     pub case: String,
@@ -36,26 +36,47 @@ pub struct CaseResult {
     pub memory_kib: Option<u64>,
     /// With `run --repeat N`: the wall time of every call, in milliseconds (`time_ms` is their
     /// median); omitted for a single call. A baseline reads their spread as the noise.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub times_ms: Vec<f64>,
     /// Runs of the case: more than 1 when its CPU time landed within a factor
     /// [`crate::judge::timing::MARGIN`] of the limit (see [`crate::judge::call::judge_stable`]); omitted for 1.
-    #[serde(skip_serializing_if = "is_one")]
+    #[serde(default = "one", skip_serializing_if = "is_one")]
     pub runs: usize,
     /// With reruns: the CPU time of every run, in milliseconds, in order (the case is judged on
     /// the fastest, whose times are `time_ms` and `cpu_ms`); omitted for one run.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cpu_runs_ms: Vec<f64>,
     /// For RE/TLE/MLE: what happened; for SKIP, why.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// Who may see the case in output meant for students (the case's `visibility`); omitted
     /// when visible. The grader's own reports show every case.
-    #[serde(skip_serializing_if = "is_visible")]
+    #[serde(default, skip_serializing_if = "is_visible")]
     pub visibility: Visibility,
     /// The input and the oracle's answer, typed, for the reporters' witnesses.
-    #[serde(skip)]
+    #[serde(skip, default = "unsolved")]
     pub solved: Solved,
+}
+
+/// What a case result or failing input read back from JSON holds in `solved` until its reader
+/// solves the input again (the JSON keeps no instance): an empty board and hand, no witness.
+pub fn unsolved() -> Solved {
+    Solved {
+        instance: crate::game::rules::Instance {
+            board: Default::default(),
+            hand: Default::default(),
+        },
+        answer: crate::game::oracle::Answer {
+            witness: None,
+            states: 0,
+            exhausted_budget: 0,
+            stats: Default::default(),
+        },
+    }
+}
+
+fn one() -> usize {
+    1
 }
 
 fn is_visible(v: &Visibility) -> bool {

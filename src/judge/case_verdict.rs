@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::judge::verdict::VerdictKind;
 
@@ -17,8 +17,9 @@ pub enum CaseVerdict {
     Skipped(SkipReason),
 }
 
-/// Why a case was not judged. Neither is a verdict, and neither scores.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Why a case was not judged. Neither is a verdict, and neither scores. The JSON report keeps
+/// only `SKIP` and the message; a grade shard report keeps the reason beside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SkipReason {
     /// The submission had `count` limit verdicts in a row before it (`[judging] tle_skip_after`),
     /// on cases judged easiest first: the case is at least as hard as they were.
@@ -34,7 +35,7 @@ pub enum SkipReason {
 }
 
 /// The verdicts of a streak of limit verdicts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Streak {
     /// TLEs only.
     Tle,
@@ -118,6 +119,45 @@ impl Serialize for CaseVerdict {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.code())
     }
+}
+
+/// Reads a code back. `SKIP` carries no reason in JSON: it reads as
+/// [`SkipReason::Overloaded`] until the reader puts the recorded reason back (a grade shard
+/// report keeps it beside the cases).
+impl<'de> Deserialize<'de> for CaseVerdict {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let code = String::deserialize(d)?;
+        CaseVerdict::from_code(&code)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown case verdict '{code}'")))
+    }
+}
+
+impl CaseVerdict {
+    /// The verdict of `code` (`AC`, ..., `SKIP`), a skip read as in [`Deserialize`]; `None` for
+    /// anything else.
+    pub fn from_code(code: &str) -> Option<CaseVerdict> {
+        if code == Self::SKIP_CODE {
+            return Some(CaseVerdict::Skipped(SkipReason::Overloaded));
+        }
+        VerdictKind::FOLDERS
+            .into_iter()
+            .find(|k| k.code() == code)
+            .map(CaseVerdict::Judged)
+    }
+}
+
+/// Reads a solution's `counts` back: the keys are case verdict codes (`AC`, ..., `SKIP`).
+pub fn read_counts<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<std::collections::BTreeMap<&'static str, usize>, D::Error> {
+    let read = std::collections::BTreeMap::<String, usize>::deserialize(d)?;
+    read.into_iter()
+        .map(|(code, n)| {
+            CaseVerdict::from_code(&code)
+                .map(|v| (v.code(), n))
+                .ok_or_else(|| serde::de::Error::custom(format!("unknown verdict code '{code}'")))
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -89,7 +89,7 @@ pub fn table(classes: &[(Instance, Answer)]) -> Arc<Table> {
 }
 
 /// One input the diagnosis shows: the submission's and the idea's answer, and the truth.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Shown {
     /// The board.
     pub board: String,
@@ -104,7 +104,7 @@ pub struct Shown {
 }
 
 /// A second idea that fits as well, and the input that tells the two apart.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct AlsoFits {
     /// Its id.
     pub idea: String,
@@ -118,7 +118,7 @@ pub struct AlsoFits {
 }
 
 /// An input on which two ideas differ.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Separating {
     /// The board.
     pub board: String,
@@ -133,7 +133,7 @@ pub struct Separating {
 }
 
 /// The habit found by calling again: the same input, two answers.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Fresh {
     /// The answer in the run, after the other calls.
     pub in_run: i32,
@@ -143,7 +143,7 @@ pub struct Fresh {
 
 /// The idea a failing submission's answers follow. JSON: `diagnosis: {idea, name, agreement,
 /// input, pitfall, ...} | null` (null: not a wrong answer, or no known idea fits).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Diagnosis {
     /// The idea's id in the catalogue.
     pub idea: String,

@@ -2,7 +2,7 @@
 //! and what the solution did. One type for a solution's first failure, the sweep's failing
 //! class and the minimised input.
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::game::moves::compact;
 use crate::game::oracle::{Answer, Solved};
@@ -12,8 +12,9 @@ use crate::judge::verdict::{Verdict, VerdictKind};
 
 /// A failing input with the truth about it. JSON: `{board, hand, oracle, got, verdict, witness,
 /// message?, size}`; a sweep's failing class shows only `{board, hand, oracle, got, verdict}`
-/// (see [`class`]).
-#[derive(Clone, Debug, Serialize)]
+/// (see [`class`]). Read back (a grade shard report) with
+/// [`unsolved`](crate::judge::case_result::unsolved) in `solved` and no `case`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct FailingInput {
     /// The board, as called.
     pub board: String,
@@ -33,7 +34,7 @@ pub struct FailingInput {
     /// Board plus hand, in balls.
     pub size: usize,
     /// The input and the oracle's answer, typed, for the reporters' witnesses.
-    #[serde(skip)]
+    #[serde(skip, default = "crate::judge::case_result::unsolved")]
     pub solved: Solved,
     /// The case it failed as (`file.toml#name`, `sweep#...`); `None` for an input shrinking
     /// found.
@@ -84,7 +85,7 @@ impl FailingInput {
 }
 
 /// The oracle's optimal moves as `colour@gap` words, e.g. `["W@9", "B@8"]`; empty for -1.
-fn witness(answer: &Answer) -> Vec<String> {
+pub fn witness(answer: &Answer) -> Vec<String> {
     let moves = answer.witness.clone().unwrap_or_default();
     compact(&moves)
         .split_whitespace()
@@ -113,4 +114,29 @@ pub fn class<S: Serializer>(failed: &Option<FailingInput>, s: S) -> Result<S::Ok
             verdict: f.verdict,
         })
         .serialize(s)
+}
+
+/// Reads a sweep's failing class back from [`class`]'s JSON: what it keeps, with no witness,
+/// message, size, instance or case until its reader puts them back.
+pub fn read_class<'de, D: Deserializer<'de>>(d: D) -> Result<Option<FailingInput>, D::Error> {
+    #[derive(Deserialize)]
+    struct Class {
+        board: String,
+        hand: String,
+        oracle: i32,
+        got: Option<i32>,
+        verdict: CaseVerdict,
+    }
+    Ok(Option::<Class>::deserialize(d)?.map(|c| FailingInput {
+        board: c.board,
+        hand: c.hand,
+        oracle: c.oracle,
+        got: c.got,
+        verdict: c.verdict,
+        witness: Vec::new(),
+        message: None,
+        size: 0,
+        solved: crate::judge::case_result::unsolved(),
+        case: None,
+    }))
 }

@@ -2,7 +2,7 @@
 //! sweep, timing, build), the case-file problems, the claims, the sandbox and the exit code.
 //! Reporters render these values; nothing here judges.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::cases::check::{ClaimReport, ExpectationReport};
 use crate::cases::config::Config;
@@ -15,7 +15,7 @@ use crate::judge::verdict::{self, VerdictKind};
 
 /// What a solution's sweep did (see [`crate::cases::config::Sweep`]). JSON:
 /// `sweep: {max_board, max_hand, classes, judged, failed, skipped, cpu_ms, wall_ms}`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SweepReport {
     /// Longest board swept, in balls.
     pub max_board: usize,
@@ -27,7 +27,10 @@ pub struct SweepReport {
     pub judged: usize,
     /// The first failing class in size order (its representative), or null; in JSON
     /// `{board, hand, oracle, got, verdict}`.
-    #[serde(serialize_with = "failing::class")]
+    #[serde(
+        serialize_with = "failing::class",
+        deserialize_with = "failing::read_class"
+    )]
     pub failed: Option<FailingInput>,
     /// True when the sweep was not run because the run stopped. A submission whose cases
     /// were skipped after TLEs in a row is still swept: the sweep stops at its first failure,
@@ -41,7 +44,7 @@ pub struct SweepReport {
 
 /// One solution's results. JSON keys as the README's "Verdicts and exit codes" lists them, plus
 /// extras.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SolutionReport {
     /// The file stem.
     pub name: String,
@@ -66,6 +69,7 @@ pub struct SolutionReport {
     /// `exhaust` recorded); null when nothing failed.
     pub minimised: Option<FailingInput>,
     /// Cases per verdict code, `SKIP` included.
+    #[serde(deserialize_with = "crate::judge::case_verdict::read_counts")]
     pub counts: std::collections::BTreeMap<&'static str, usize>,
     /// The sweep after the cases; null when `[sweep]` is off or the submission was judged on
     /// no case.
@@ -133,7 +137,7 @@ pub fn unfinished(
 }
 
 /// How a submission's build went.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct BuildReport {
     /// Whether it came from the cache (nothing was compiled).
     pub cached: bool,
@@ -153,7 +157,7 @@ impl BuildReport {
 }
 
 /// A case-file problem. JSON keys as the README's "Verdicts and exit codes" lists them.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct CaseErrorReport {
     /// `file.toml#name`, or the file.
     pub case: String,
@@ -162,7 +166,7 @@ pub struct CaseErrorReport {
 }
 
 /// A case-file warning: the path it is about and the full message.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct CaseWarningReport {
     /// The file or folder.
     pub path: String,
@@ -171,7 +175,7 @@ pub struct CaseWarningReport {
 }
 
 /// A case not judged because an earlier case holds its input. JSON: `{case, same_as}`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct DuplicateReport {
     /// Its id, `file.toml#name`.
     pub case: String,
@@ -190,7 +194,7 @@ impl DuplicateReport {
 }
 
 /// Everything a run found. Reporters render it; [`RunReport::exit`] decides how it ends.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RunReport {
     /// The constraints and limits the run worked under.
     pub config: Config,
@@ -214,9 +218,11 @@ pub struct RunReport {
     /// What is worth saying about the case files but loses no case: an empty file, a symlink
     /// loop, a file reached by two paths.
     pub case_warnings: Vec<CaseWarningReport>,
-    /// Every claim.
+    /// Every claim. Not read back from JSON (a grade report has none).
+    #[serde(skip_deserializing)]
     pub claims: Vec<ClaimReport>,
-    /// Every case assertion.
+    /// Every case assertion. Not read back from JSON (a grade report has none).
+    #[serde(skip_deserializing)]
     pub expectations: Vec<ExpectationReport>,
     /// The oracle's search effort, in expanded states, summed over the cases.
     pub oracle_states: u64,
@@ -249,7 +255,7 @@ pub struct Gates {
 }
 
 /// The sandbox of a run's workers. JSON: `sandbox: {on, detail}`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SandboxReport {
     /// Whether workers ran in the sandbox.
     pub on: bool,
@@ -291,7 +297,7 @@ impl BuildsSummary {
 }
 
 /// The builds of one run.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct BuildsSummary {
     /// Submissions built.
     pub submissions: usize,

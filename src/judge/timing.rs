@@ -3,7 +3,7 @@
 //! slowest case, and the cases whose verdict hangs on the limit, by the margin of 1.5 that
 //! Kattis and DOMjudge use.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::cases::config::Limits;
 use crate::judge::case_result::CaseResult;
@@ -17,7 +17,7 @@ use crate::judge::verdict::VerdictKind;
 pub const MARGIN: f64 = crate::submission::worker::MARGIN;
 
 /// One solution's timing, in milliseconds of CPU time unless named wall.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Timing {
     /// Sum over the cases.
     pub cpu_total_ms: f64,
@@ -37,7 +37,7 @@ pub struct Timing {
 }
 
 /// A verdict that hangs on the time limit.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LimitWarning {
     /// `file.toml#name`.
     pub case: String,

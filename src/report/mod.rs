@@ -16,6 +16,7 @@ pub mod export;
 pub mod extras;
 pub mod feedback;
 pub mod grade;
+pub mod grade_shard;
 pub mod gradebook;
 pub mod gradescope;
 pub mod hack;

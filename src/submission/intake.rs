@@ -333,7 +333,7 @@ pub struct Roster {
 }
 
 /// What the rules could not apply. JSON key `student_ids` of `grade --format json`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct StudentNotes {
     /// Submissions (paths) the pattern did not match: they keep their default id.
     pub unmatched: Vec<String>,

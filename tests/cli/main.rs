@@ -16,5 +16,6 @@ mod readme;
 mod report;
 mod run;
 mod sandbox;
+mod shard;
 mod solve;
 mod worker;
