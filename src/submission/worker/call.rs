@@ -48,9 +48,9 @@ struct Measured {
 }
 
 impl Worker {
-    /// One call on a running worker. Kills the worker (leaving `live` empty) when the call did
-    /// not end with a reply.
-    pub(super) fn exchange(&mut self, request: &[u8]) -> Outcome {
+    /// One call on a running worker: `request`, whose id is `id`. Kills the worker (leaving
+    /// `live` empty) when the call did not end with a reply.
+    pub(super) fn exchange(&mut self, request: &[u8], id: u64) -> Outcome {
         let stop = self.settings.stop;
         let limits = self.settings.limits.clone();
         let wall_limit = self.wall_ms();
@@ -73,7 +73,7 @@ impl Worker {
         let deadline = start + Duration::from_millis(call.wall_limit);
         let kill_at = call.limits.cpu_ms as f64 * MARGIN;
         let cpu_budget = Some((call.base_cpu, kill_at, call.limits.cpu_ms));
-        let waited = live.wait_line(deadline, call.wall_limit, cpu_budget, stop);
+        let waited = live.wait_line(deadline, call.wall_limit, cpu_budget, stop, Some(id));
         let m = live.measure(start, &call);
         let line = match waited {
             Waited::Line(l) => l,

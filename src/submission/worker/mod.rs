@@ -67,6 +67,8 @@ pub struct Worker {
     broken: Option<Failure>,
     /// The wall-clock limit per call when not the limits' own (see [`Executor::set_wall_ms`]).
     wall_override: Option<u64>,
+    /// The id of the last request sent; the next one is one more, across workers.
+    last_id: u64,
 }
 
 impl Worker {
@@ -79,6 +81,7 @@ impl Worker {
             live: None,
             broken: None,
             wall_override: None,
+            last_id: 0,
         }
     }
 
@@ -127,7 +130,7 @@ impl Worker {
         live.address_space_counts = self.launch.reserve_mib == 0;
         let startup_ms = STARTUP_MS.max(self.settings.limits.wall_ms());
         let deadline = Instant::now() + Duration::from_millis(startup_ms);
-        let line = match live.wait_line(deadline, startup_ms, None, self.settings.stop) {
+        let line = match live.wait_line(deadline, startup_ms, None, self.settings.stop, None) {
             Waited::Line(l) => l,
             Waited::Killed(f) => {
                 live.kill();
@@ -315,13 +318,16 @@ impl Executor for Worker {
                 return failed(f, 0.0, 0.0);
             }
         }
+        self.last_id += 1;
+        let id = self.last_id;
         let mut request = serde_json::to_vec(&Request {
+            id: Some(id),
             board: board.into(),
             hand: hand.into(),
         })
         .expect("a request always serialises");
         request.push(b'\n');
-        self.exchange(&request)
+        self.exchange(&request, id)
     }
 
     fn describe(&self) -> String {
