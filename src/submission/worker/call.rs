@@ -128,18 +128,12 @@ impl Worker {
                 (near_limit, m.memory_kib),
             )
         };
-        // Nor is a worker kept after a call that may be rerun (`limit / MARGIN` of CPU time or
-        // more) or that is a TLE: a submission that wrote a reply early, before its work ended,
-        // leaves the harness's own reply to come, which could reach the judge after the next
-        // request went out and answer it. A rerun repeats the input, so the work done after
-        // the early reply would be the rerun's, uncharged, and the fastest run decides. Every
-        // rerun, and the case after such a call, starts on a fresh worker.
-        let rerun_may_follow = m.cpu_ms >= limits.cpu_ms as f64 / MARGIN
-            || matches!(result, Err(Failure::TimeLimit(_)));
-        if rerun_may_follow {
-            live.kill();
-            self.live = None;
-        } else if !live.settle(limits.memory_mib, m.cpu_now) {
+        // The worker stays for the next call, a rerun of this input included. A reply written
+        // early, before the work ended, leaves the harness's own reply to come, but that one
+        // carries this call's id and answers no later call; the work after the early reply is
+        // charged to the next call (the worker's CPU clock counts every thread), or replaces the
+        // worker when it passes 100 ms between two calls.
+        if !live.settle(limits.memory_mib, m.cpu_now) {
             self.live = None;
         }
         Outcome {
