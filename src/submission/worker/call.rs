@@ -150,7 +150,7 @@ impl Worker {
 impl Live {
     /// Marks the start of a call: the core wait and the peaks start afresh. Returns how many
     /// of the worker's processes the kernel had killed at the memory limit so far.
-    fn begin_call(&mut self) -> u64 {
+    pub(super) fn begin_call(&mut self) -> u64 {
         self.delay_base = None;
         self.tree.reset_peak();
         self.oom_base = self.oom_kills();
