@@ -50,7 +50,9 @@ pub struct Overloaded {
 ///   out of memory before the CPU limit, a slower one after it), or any TLE of the CPU limit,
 ///   including a call killed at the kill point of `limit * MARGIN`. Once the submission had
 ///   a TLE or an MLE (`limit_seen`), a TLE or an MLE is not rerun, so a looping submission
-///   pays the reruns once.
+///   pays the reruns once. A rerun runs on the worker of the run before when that run ended
+///   with a reply (replies are tied to their call by id, so nothing left of it can answer the
+///   rerun), and on a fresh one when it was killed at a limit.
 pub fn judge_stable(
     exec: &mut dyn Executor,
     (board, hand): (&str, &str),

@@ -1,5 +1,9 @@
 //! The sweep: every symmetry class within `[sweep]`, judged in size order after a solution's
-//! cases, up to and including the first failing class.
+//! cases, up to and including the first failing class. The classes go to the worker in batches
+//! ([`Batcher`]), one round trip each: a class's call then gets the answer its batch settled,
+//! as strict as a single call's (the rule is the worker's, in `submission::worker`'s `batch`),
+//! and every class from the first one a batch did not settle on is called singly, reruns and
+//! all.
 
 use std::time::Instant;
 
@@ -10,7 +14,7 @@ use crate::game::rules::Instance;
 use crate::judge::call::CallError;
 use crate::judge::case_result::case_result;
 use crate::judge::events::Event;
-use crate::judge::execute::Outcome;
+use crate::judge::execute::{Batcher, Outcome};
 use crate::judge::failing::FailingInput;
 use crate::judge::judging::{solved, Judged, Judging};
 use crate::judge::report::SweepReport;
@@ -67,9 +71,18 @@ impl Judging<'_, '_> {
         if rep.skipped {
             return rep;
         }
-        for (inst, ans) in classes {
+        let mut batcher = Batcher::default();
+        let mut prefetched = 0;
+        for (n, (inst, ans)) in classes.iter().enumerate() {
             let (board, hand) = (inst.board.to_string(), inst.hand.to_string());
-            let (verdict, out, cpus) = match self.stable((&board, &hand), ans.as_i32()) {
+            if prefetched == 0 {
+                let ahead = classes[n..].iter();
+                let inputs = ahead.map(|(i, _)| (i.board.to_string(), i.hand.to_string()));
+                prefetched = batcher.next(self.exec, inputs);
+            }
+            prefetched = prefetched.saturating_sub(1);
+            let call = self.stable((&board, &hand), ans.as_i32());
+            let (verdict, out, cpus) = match call {
                 Ok(v) => v,
                 // Not judged: the sweep stops there, and the run is incomplete.
                 Err(CallError::Overloaded(_)) => {

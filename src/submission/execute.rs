@@ -103,6 +103,55 @@ impl Outcome {
     }
 }
 
+/// The most inputs one [`Executor::prefetch`] takes: their requests fit in one atomic pipe write.
+pub const MAX_BATCH: usize = 48;
+
+/// How a caller feeds its calls to [`Executor::prefetch`]: batches of 4 inputs, doubling up to
+/// [`MAX_BATCH`] while each batch is settled whole. Once one is not (a call near the limits,
+/// a failure, a death), the rest go singly, as without batches, so a slow solution pays for at
+/// most one cut batch.
+#[derive(Clone, Debug)]
+pub struct Batcher {
+    /// The next batch's size; 0 once batching stopped.
+    size: usize,
+}
+
+impl Default for Batcher {
+    fn default() -> Batcher {
+        Batcher { size: 4 }
+    }
+}
+
+impl Batcher {
+    /// Sends the first of `inputs` (up to the batch size) as one batch and returns how many
+    /// calls it settled ([`Executor::prefetch`]): 0 once batching stopped, or with fewer than two
+    /// inputs left (those are called singly).
+    pub fn next(
+        &mut self,
+        exec: &mut dyn Executor,
+        inputs: impl Iterator<Item = (String, String)>,
+    ) -> usize {
+        if self.size == 0 {
+            return 0;
+        }
+        let owned: Vec<(String, String)> = inputs.take(self.size).collect();
+        if owned.len() < 2 {
+            return 0;
+        }
+        let refs: Vec<(&str, &str)> = owned
+            .iter()
+            .map(|(b, h)| (b.as_str(), h.as_str()))
+            .collect();
+        let settled = exec.prefetch(&refs);
+        self.size = if settled == refs.len() {
+            (self.size * 2).min(MAX_BATCH)
+        } else {
+            0
+        };
+        settled
+    }
+}
+
 /// Something that can call one solution repeatedly.
 pub trait Executor {
     /// Calls `findMinStep(board, hand)`.
@@ -123,6 +172,15 @@ pub trait Executor {
     /// [`crate::cases::config::Limits::wall_ms`]). The runner shortens it after a submission's first
     /// TLE. Executors without limits ignore it.
     fn set_wall_ms(&mut self, _wall_ms: Option<u64>) {}
+
+    /// Calls `findMinStep` on each of `inputs` (at most [`MAX_BATCH`]) in one round trip, where
+    /// the executor can, and keeps the outcomes of the first calls it settled, in order, each
+    /// as strict as a single call's (the worker's rule is in its module `batch`); returns how
+    /// many. The next calls with those inputs, in that order, get them; any other call drops
+    /// the rest. The default settles none.
+    fn prefetch(&mut self, _inputs: &[(&str, &str)]) -> usize {
+        0
+    }
 
     /// Ends the process behind the calls, so that the next call meets a fresh one (the
     /// diagnosis calls a failing input again there, to find state kept between calls). False
@@ -147,6 +205,9 @@ impl<E: Executor + ?Sized> Executor for Box<E> {
     }
     fn restart(&mut self) -> bool {
         (**self).restart()
+    }
+    fn prefetch(&mut self, inputs: &[(&str, &str)]) -> usize {
+        (**self).prefetch(inputs)
     }
 }
 
@@ -340,6 +401,15 @@ impl<E: Executor> Executor for Repeat<E> {
         self.inner.restart()
     }
 
+    /// The inner executor's batch for a single call each; none settled for repeats.
+    fn prefetch(&mut self, inputs: &[(&str, &str)]) -> usize {
+        if self.times == 1 {
+            self.inner.prefetch(inputs)
+        } else {
+            0
+        }
+    }
+
     fn describe(&self) -> String {
         if self.times == 1 {
             self.inner.describe()
@@ -394,6 +464,39 @@ impl Executor for Unbuilt {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Settles at most `.0` calls of each batch, and notes how many each batch asked for.
+    struct Settles(usize, Vec<usize>);
+
+    impl Executor for Settles {
+        fn call(&mut self, _: &str, _: &str) -> Outcome {
+            unreachable!("batches only")
+        }
+        fn prefetch(&mut self, inputs: &[(&str, &str)]) -> usize {
+            self.1.push(inputs.len());
+            inputs.len().min(self.0)
+        }
+    }
+
+    #[test]
+    fn batches_double_while_settled_whole_and_stop_at_the_first_cut() {
+        let inputs = |n| (0..n).map(|_| ("RR".to_string(), "R".to_string()));
+        let mut exec = Settles(20, Vec::new());
+        let mut batcher = Batcher::default();
+        let settled: Vec<usize> = (0..5)
+            .map(|_| batcher.next(&mut exec, inputs(100)))
+            .collect();
+        assert_eq!(settled, [4, 8, 16, 20, 0]);
+        assert_eq!(exec.1, [4, 8, 16, 32]);
+        // Never past MAX_BATCH, and one input left is called singly.
+        let mut exec = Settles(100, Vec::new());
+        let mut batcher = Batcher::default();
+        for _ in 0..6 {
+            batcher.next(&mut exec, inputs(100));
+        }
+        assert_eq!(batcher.next(&mut exec, inputs(1)), 0);
+        assert_eq!(exec.1, [4, 8, 16, 32, 48, 48]);
+    }
 
     /// Answers from a script of outcomes, one per call.
     struct Scripted(Vec<Outcome>);

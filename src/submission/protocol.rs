@@ -1,13 +1,22 @@
-//! The protocol between the judge and a worker, the same for every language: JSON lines. The
-//! judge writes requests `{"board":"RRWW","hand":"WB"}` to the worker's stdin; the worker
-//! writes replies to file descriptor [`REPLY_FD`], first `{"ready":true}` (or
-//! `{"compile_error":"..."}` / `{"load_error":"..."}`) once, then one per request:
-//! `{"answer":2}`, or instead of `answer` one of `panic` (a Rust panic message), `error` (an
-//! exception), `memory` (an out-of-memory exception) or `bad_return` (the call returned
-//! something that is not an integer). A reply may carry `cpu_ms` and `wall_ms`, but the judge
-//! ignores them: time is measured by the judge. Here too: [`serve`], the worker side for the
-//! Rust solutions compiled into the judge, and how a submission's own words are cut down to
-//! fit in a report.
+//! The protocol between the judge and a worker, the same for every language: JSON lines, each
+//! request tied to its reply by a call id (protocol v2). The judge writes requests
+//! `{"id":7,"board":"RRWW","hand":"WB"}` to the worker's stdin, `id` a non-negative integer
+//! below 2^53 (JavaScript's exact integers), different for every request one worker is sent.
+//! The worker writes replies to file descriptor [`REPLY_FD`]: first, once and with no id,
+//! `{"ready":true}` (or `{"compile_error":"..."}` / `{"load_error":"..."}`), then one line per
+//! request, in order, echoing the request's id: `{"id":7,"answer":2}`, or instead of `answer`
+//! one of `panic` (a Rust panic message), `error` (an exception), `memory` (an out-of-memory
+//! exception) or `bad_return` (the call returned something that is not an integer). A harness
+//! copies the id it read, as a JSON integer, and never invents one; it reads the next request
+//! only after replying to the previous one, so the judge may write several requests at once (a
+//! batch) and read the replies as they come.
+//!
+//! While the judge waits for call `id`, a line of the protocol with another id, or none, is
+//! discarded: a reply forged by the submission for another call, or a late one, answers
+//! nothing. A line that is not JSON of the protocol still ends the call as a malformed reply.
+//! A reply may carry `cpu_ms` and `wall_ms`, but the judge ignores them: time is measured by
+//! the judge. Here too: [`serve`], the worker side for the Rust solutions compiled into the
+//! judge, and how a submission's own words are cut down to fit in a report.
 
 use std::io::{self, BufRead, BufWriter, Write};
 use std::os::fd::{FromRawFd, OwnedFd, RawFd};
@@ -23,6 +32,10 @@ pub const REPLY_FD: RawFd = 3;
 /// A request: one call of `findMinStep(board, hand)`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Request {
+    /// The call id, echoed by the reply; the judge always sends one (`None` only in a request
+    /// someone else wrote, answered without an id).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<u64>,
     /// The board, e.g. `RRWWRRBBRR`.
     pub board: String,
     /// The hand, e.g. `WB`.
@@ -82,8 +95,17 @@ impl Reply {
     /// Reads a reply line; an error when it is not JSON of the protocol. The first of
     /// `answer`, `panic`, `error`, `memory` and `bad_return` the line sets counts.
     pub fn parse(line: &[u8]) -> serde_json::Result<Reply> {
+        Reply::parse_with_id(line).map(|(_, reply)| reply)
+    }
+
+    /// [`Reply::parse`], with the id the line echoes (`None` when it has none).
+    pub fn parse_with_id(line: &[u8]) -> serde_json::Result<(Option<u64>, Reply)> {
         let l = serde_json::from_slice::<Line>(line)?;
-        Ok(if let Some(a) = l.answer {
+        Ok((l.id, Reply::of(l)))
+    }
+
+    fn of(l: Line) -> Reply {
+        if let Some(a) = l.answer {
             Reply::Answer(a)
         } else if let Some(p) = l.panic {
             Reply::Panic(p)
@@ -95,15 +117,27 @@ impl Reply {
             Reply::BadReturn(b)
         } else {
             Reply::Nothing
-        })
+        }
     }
 }
 
-/// A line as a worker writes it: one of the first eight fields is set (when a line sets
+/// Whether `line` is a line of the protocol that answers call `id`: `Some(true)` when it echoes
+/// `id`, `Some(false)` when it is a line of the protocol with another id or none (to be
+/// discarded), `None` when it is not JSON of the protocol (a malformed reply).
+pub fn answers(line: &[u8], id: u64) -> Option<bool> {
+    serde_json::from_slice::<Line>(line)
+        .ok()
+        .map(|l| l.id == Some(id))
+}
+
+/// A line as a worker writes it: one of the eight fields after `id` is set (when a line sets
 /// more, [`Greeting`] and [`Reply`] say which one counts).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Line {
+    /// The id of the request a reply answers; none on the first line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    id: Option<u64>,
     /// The first line: the solution is loaded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     ready: Option<bool>,
@@ -181,7 +215,8 @@ pub(crate) fn excerpt(line: &[u8]) -> String {
 }
 
 /// The worker side for a compiled solution (`zuma-judge worker --solution NAME`): answers
-/// requests from stdin on fd 3 until stdin closes. Panics are caught and replied; anything
+/// requests from stdin on fd 3, in order, each reply echoing its request's id, until stdin
+/// closes. Panics are caught and replied; anything
 /// worse ends the process, which is the point.
 ///
 /// Errors: fd 3 is not a pipe (the command was run by hand), or a pipe broke.
@@ -216,6 +251,7 @@ pub fn serve(solution: &dyn Solution) -> io::Result<()> {
                 let out = exec.call(&req.board, &req.hand);
                 let cpu_ms = process_cpu_ms() - cpu;
                 let mut r = Line {
+                    id: req.id,
                     cpu_ms: Some(cpu_ms),
                     wall_ms: Some(out.wall_ms),
                     ..Line::default()
@@ -282,6 +318,11 @@ mod tests {
             Reply::Panic("p".into())
         );
         assert_eq!(reply(r#"{"ready":true}"#), Reply::Nothing);
+        assert_eq!(
+            Reply::parse_with_id(br#"{"id":7,"answer":2}"#).unwrap(),
+            (Some(7), Reply::Answer(2))
+        );
+        assert!(Reply::parse(br#"{"id":-1,"answer":2}"#).is_err());
         assert!(Reply::parse(br#"{"answr":2}"#).is_err());
         let greeting = |l: &str| Greeting::parse(l.as_bytes()).unwrap();
         assert_eq!(greeting(r#"{"ready":true,"answer":1}"#), Greeting::Ready);
@@ -289,6 +330,26 @@ mod tests {
         assert_eq!(
             greeting(r#"{"compile_error":"x"}"#),
             Greeting::CompileError("x".into())
+        );
+    }
+
+    #[test]
+    fn only_a_line_with_the_id_answers_a_call() {
+        assert_eq!(answers(br#"{"id":7,"answer":2}"#, 7), Some(true));
+        assert_eq!(answers(br#"{"id":6,"answer":2}"#, 7), Some(false));
+        assert_eq!(answers(br#"{"id":8,"error":"x"}"#, 7), Some(false));
+        assert_eq!(answers(br#"{"answer":2}"#, 7), Some(false));
+        assert_eq!(answers(br#"{"ready":true}"#, 7), Some(false));
+        assert_eq!(answers(br#"{"id":"7","answer":2}"#, 7), None);
+        assert_eq!(answers(b"not json", 7), None);
+        let request = Request {
+            id: Some(7),
+            board: "RRWW".into(),
+            hand: "WB".into(),
+        };
+        assert_eq!(
+            serde_json::to_string(&request).unwrap(),
+            r#"{"id":7,"board":"RRWW","hand":"WB"}"#
         );
     }
 

@@ -323,6 +323,15 @@ impl Executor for Replaying<'_> {
         self.live.describe()
     }
 
+    /// Off the tape only (a replayed call needs no round trip): the live executor's; the
+    /// calls are recorded as they are made.
+    fn prefetch(&mut self, inputs: &[(&str, &str)]) -> usize {
+        if !self.earlier.as_slice().is_empty() || self.live_ready().is_err() {
+            return 0;
+        }
+        self.live.prefetch(inputs)
+    }
+
     /// From the tape when it has calls or a load error; else the live executor starts.
     fn prepare(&mut self) -> Result<(), Unjudged> {
         let result = match (&self.earlier_unprepared, self.had_tape) {

@@ -246,6 +246,52 @@ fn a_forged_early_reply_answers_no_rerun() {
     assert_eq!(out.status.code(), Some(0));
 }
 
+/// Replies written by the submission under a stale id, a future id and no id, each before the
+/// harness's own: only the call's own reply answers it, so the verdicts are those of what the
+/// solution returned (WA, AC, AC) and of its sleep (a TLE of the wall limit, 2 * 200 + 1000 ms).
+#[test]
+fn a_reply_with_another_calls_id_answers_nothing() {
+    let dir = hostile_workspace();
+    let d = dir.path();
+    std::fs::write(
+        d.join("judge.toml"),
+        CONFIG.replace("cpu_ms = 1000", "cpu_ms = 200"),
+    )
+    .unwrap();
+    let folder = d.join("sd/wrong_answer");
+    std::fs::create_dir_all(&folder).unwrap();
+    let fixture =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile/replies/forged_ids.py");
+    std::fs::copy(fixture, folder.join("forged_ids.py")).unwrap();
+    let out = judge()
+        .current_dir(d)
+        .env("ZUMA_JUDGE_CACHE", d.join("cache"))
+        .args(["run", "--solutions-dir", "sd", "--solution", "forged_ids"])
+        .args(["--cases", "cases", "--format", "json"])
+        .output()
+        .unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let cases = report["solutions"][0]["cases"].as_array().unwrap();
+    let verdicts: Vec<(&str, Option<i64>, &str)> = cases
+        .iter()
+        .map(|c| {
+            let message = c["message"].as_str().unwrap_or("");
+            (c["verdict"].as_str().unwrap(), c["got"].as_i64(), message)
+        })
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            ("WA", Some(5), ""),
+            ("AC", Some(2), ""),
+            ("AC", Some(2), ""),
+            ("TLE", None, "TLE: over the wall 1400 ms limit"),
+        ]
+    );
+    // Its folder says WA, and it has a TLE too: not as expected.
+    assert_eq!(out.status.code(), Some(1));
+}
+
 #[test]
 fn no_sandbox_is_said_in_the_report() {
     let out = judge()

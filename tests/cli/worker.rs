@@ -307,6 +307,67 @@ fn hostile_python_and_javascript_get_their_verdicts_on_exactly_their_cases() {
     );
 }
 
+/// A worker whose call ended with a reply is kept, for the reruns of a call near the CPU limit
+/// too: a Python and a JavaScript (V8) script that each note every start of their worker in a
+/// file burn 0.8 s of CPU on `example-3` (limit 1 s, so it is run 4 times), and each worker
+/// started once for all of it.
+#[test]
+#[ignore = "slow (7 s of CPU: four runs of a case in each of two languages); .ci/run runs it"]
+fn reruns_near_the_limit_start_no_new_worker() {
+    let notes = tempfile::tempdir().unwrap();
+    let note = |name: &str| notes.path().join(name).to_string_lossy().to_string();
+    let py = format!(
+        "open({:?}, 'a').write('start\\n')\n{}",
+        note("py"),
+        python("        if board == 'G':\n            import time\n            end = time.process_time() + 0.8\n            while time.process_time() < end:\n                pass")
+    );
+    let js = format!(
+        "require('fs').appendFileSync({:?}, 'start\\n');\n{}",
+        note("js"),
+        javascript("    if (board === 'G') { const cpu = () => { const u = process.cpuUsage(); return u.user + u.system; }; const end = cpu() + 800000; while (cpu() < end) {} }")
+    );
+    let ws = workspace(
+        CASES,
+        1000,
+        &[("accepted/burn_py.py", py), ("accepted/burn_js.js", js)],
+    );
+    std::fs::write(
+        ws.path().join("judge.toml"),
+        "[limits]\ncpu_ms = 1000\nmemory_mib = 512\n\n[sweep]\nmax_board = 0\nmax_hand = 0\n\n[judging]\nreruns = 3\n",
+    )
+    .unwrap();
+    let report = run_json(
+        judge().current_dir(ws.path()).args([
+            "--no-sandbox",
+            "run",
+            "--cases",
+            "cases.toml",
+            "--solutions-dir",
+            "scripts",
+            "--solution",
+            "burn_py",
+            "--solution",
+            "burn_js",
+            "--format",
+            "json",
+        ]),
+        0,
+    );
+    for (i, name) in ["burn_py", "burn_js"].iter().enumerate() {
+        let cases = &report["solutions"][i]["cases"];
+        let verdicts: Vec<&str> = (0..5)
+            .map(|c| cases[c]["verdict"].as_str().unwrap())
+            .collect();
+        assert_eq!(verdicts, ["AC"; 5], "{name}");
+        let runs = cases[2]["cpu_runs_ms"].as_array().unwrap();
+        assert_eq!(runs.len(), 4, "{name}: {runs:?}");
+    }
+    for lang in ["py", "js"] {
+        let starts = std::fs::read_to_string(note(lang)).unwrap();
+        assert_eq!(starts, "start\n", "{lang}");
+    }
+}
+
 /// Scripts that cannot load, and a script whose language works, in `scripts/accepted/`.
 fn unloadable_scripts() -> tempfile::TempDir {
     workspace(

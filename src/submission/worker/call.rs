@@ -48,9 +48,9 @@ struct Measured {
 }
 
 impl Worker {
-    /// One call on a running worker. Kills the worker (leaving `live` empty) when the call did
-    /// not end with a reply.
-    pub(super) fn exchange(&mut self, request: &[u8]) -> Outcome {
+    /// One call on a running worker: `request`, whose id is `id`. Kills the worker (leaving
+    /// `live` empty) when the call did not end with a reply.
+    pub(super) fn exchange(&mut self, request: &[u8], id: u64) -> Outcome {
         let stop = self.settings.stop;
         let limits = self.settings.limits.clone();
         let wall_limit = self.wall_ms();
@@ -73,7 +73,7 @@ impl Worker {
         let deadline = start + Duration::from_millis(call.wall_limit);
         let kill_at = call.limits.cpu_ms as f64 * MARGIN;
         let cpu_budget = Some((call.base_cpu, kill_at, call.limits.cpu_ms));
-        let waited = live.wait_line(deadline, call.wall_limit, cpu_budget, stop);
+        let waited = live.wait_line(deadline, call.wall_limit, cpu_budget, stop, Some(id));
         let m = live.measure(start, &call);
         let line = match waited {
             Waited::Line(l) => l,
@@ -128,18 +128,12 @@ impl Worker {
                 (near_limit, m.memory_kib),
             )
         };
-        // Nor is a worker kept after a call that may be rerun (`limit / MARGIN` of CPU time or
-        // more) or that is a TLE: a submission that wrote a reply early, before its work ended,
-        // leaves the harness's own reply to come, which could reach the judge after the next
-        // request went out and answer it. A rerun repeats the input, so the work done after
-        // the early reply would be the rerun's, uncharged, and the fastest run decides. Every
-        // rerun, and the case after such a call, starts on a fresh worker.
-        let rerun_may_follow = m.cpu_ms >= limits.cpu_ms as f64 / MARGIN
-            || matches!(result, Err(Failure::TimeLimit(_)));
-        if rerun_may_follow {
-            live.kill();
-            self.live = None;
-        } else if !live.settle(limits.memory_mib, m.cpu_now) {
+        // The worker stays for the next call, a rerun of this input included. A reply written
+        // early, before the work ended, leaves the harness's own reply to come, but that one
+        // carries this call's id and answers no later call; the work after the early reply is
+        // charged to the next call (the worker's CPU clock counts every thread), or replaces the
+        // worker when it passes 100 ms between two calls.
+        if !live.settle(limits.memory_mib, m.cpu_now) {
             self.live = None;
         }
         Outcome {
@@ -156,7 +150,7 @@ impl Worker {
 impl Live {
     /// Marks the start of a call: the core wait and the peaks start afresh. Returns how many
     /// of the worker's processes the kernel had killed at the memory limit so far.
-    fn begin_call(&mut self) -> u64 {
+    pub(super) fn begin_call(&mut self) -> u64 {
         self.delay_base = None;
         self.tree.reset_peak();
         self.oom_base = self.oom_kills();

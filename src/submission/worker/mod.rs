@@ -9,8 +9,8 @@
 //! allocation of N bytes failed" before an abort).
 //!
 //! Here: the worker's start and the [`Executor`] calls; `launch` says how to start one,
-//! `live` holds a running one, `wait` waits for a reply, `call` makes one call and `death`
-//! says why a worker died.
+//! `live` holds a running one, `wait` waits for a reply, `call` makes one call, `batch` many in
+//! one round trip, and `death` says why a worker died.
 
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -22,6 +22,7 @@ use crate::submission::protocol::{excerpt, message_lines, Greeting, Request};
 use crate::submission::sandbox;
 use crate::submission::verdict::Limit;
 
+mod batch;
 mod call;
 mod death;
 mod launch;
@@ -67,6 +68,10 @@ pub struct Worker {
     broken: Option<Failure>,
     /// The wall-clock limit per call when not the limits' own (see [`Executor::set_wall_ms`]).
     wall_override: Option<u64>,
+    /// The id of the last request sent; the next one is one more, across workers.
+    last_id: u64,
+    /// The outcomes a batch settled ([`Executor::prefetch`]), with their inputs, in order.
+    prefetched: std::collections::VecDeque<((String, String), Outcome)>,
 }
 
 impl Worker {
@@ -79,6 +84,8 @@ impl Worker {
             live: None,
             broken: None,
             wall_override: None,
+            last_id: 0,
+            prefetched: Default::default(),
         }
     }
 
@@ -96,6 +103,54 @@ impl Worker {
 
     fn stopped(&self) -> bool {
         self.settings.stop.is_some_and(|s| s.load(Ordering::SeqCst))
+    }
+
+    /// A live worker for the next call, started if need be; the error is what the call
+    /// answers. A worker that died after its last reply (a harness that exits on a fatal
+    /// error, say) is replaced first: the death belongs to no case, least of all the next one.
+    /// So is one that kept working after its reply (a thread left spinning): it would take a
+    /// core from the other workers for as long as it lives.
+    fn ready(&mut self) -> Result<(), Failure> {
+        if self.stopped() {
+            return Err(Failure::Stopped("interrupted".into()));
+        }
+        if let Some(f) = &self.broken {
+            return Err(f.clone());
+        }
+        if let Some(live) = &mut self.live {
+            let cpu = live.cpu_ms();
+            let busy = cpu - live.cpu_mark > IDLE_CPU_MS;
+            // A reply nobody asked for would answer this call: the worker starts afresh.
+            if busy || live.unasked_reply() || matches!(live.child.try_wait(), Ok(Some(_))) {
+                live.kill();
+                self.live = None;
+            } else {
+                live.cpu_mark = cpu;
+            }
+        }
+        if self.live.is_none() {
+            if let Err(f) = self.start() {
+                let f = Failure::from(f);
+                if !self.stopped() {
+                    self.broken = Some(f.clone());
+                }
+                return Err(f);
+            }
+        }
+        Ok(())
+    }
+
+    /// The request line of a call, with a new id, and the id.
+    fn request(&mut self, board: &str, hand: &str) -> (Vec<u8>, u64) {
+        self.last_id += 1;
+        let mut request = serde_json::to_vec(&Request {
+            id: Some(self.last_id),
+            board: board.into(),
+            hand: hand.into(),
+        })
+        .expect("a request always serialises");
+        request.push(b'\n');
+        (request, self.last_id)
     }
 
     pub(super) fn memory_limit(&self) -> String {
@@ -127,7 +182,7 @@ impl Worker {
         live.address_space_counts = self.launch.reserve_mib == 0;
         let startup_ms = STARTUP_MS.max(self.settings.limits.wall_ms());
         let deadline = Instant::now() + Duration::from_millis(startup_ms);
-        let line = match live.wait_line(deadline, startup_ms, None, self.settings.stop) {
+        let line = match live.wait_line(deadline, startup_ms, None, self.settings.stop, None) {
             Waited::Line(l) => l,
             Waited::Killed(f) => {
                 live.kill();
@@ -285,43 +340,28 @@ impl Executor for Worker {
     }
 
     fn call(&mut self, board: &str, hand: &str) -> Outcome {
-        if self.stopped() {
-            return failed(Failure::Stopped("interrupted".into()), 0.0, 0.0);
-        }
-        if let Some(f) = &self.broken {
-            return failed(f.clone(), 0.0, 0.0);
-        }
-        // A worker that died after its last reply (a harness that exits on a fatal error, say)
-        // is replaced before this call: the death belongs to no case, least of all this one.
-        // So is one that kept working after its reply (a thread left spinning): it would take
-        // a core from the other workers for as long as it lives.
-        if let Some(live) = &mut self.live {
-            let cpu = live.cpu_ms();
-            let busy = cpu - live.cpu_mark > IDLE_CPU_MS;
-            // A reply nobody asked for would answer this call: the worker starts afresh.
-            if busy || live.unasked_reply() || matches!(live.child.try_wait(), Ok(Some(_))) {
-                live.kill();
-                self.live = None;
-            } else {
-                live.cpu_mark = cpu;
+        if let Some(((b, h), out)) = self.prefetched.pop_front() {
+            if b == board && h == hand && !self.stopped() {
+                return out;
             }
+            self.prefetched.clear();
         }
-        if self.live.is_none() {
-            if let Err(f) = self.start() {
-                let f = Failure::from(f);
-                if !self.stopped() {
-                    self.broken = Some(f.clone());
-                }
-                return failed(f, 0.0, 0.0);
-            }
+        if let Err(f) = self.ready() {
+            return failed(f, 0.0, 0.0);
         }
-        let mut request = serde_json::to_vec(&Request {
-            board: board.into(),
-            hand: hand.into(),
-        })
-        .expect("a request always serialises");
-        request.push(b'\n');
-        self.exchange(&request)
+        let (request, id) = self.request(board, hand);
+        self.exchange(&request, id)
+    }
+
+    /// See the module `batch`: keeps the outcomes of the first calls the batch settled, for the
+    /// calls that follow.
+    fn prefetch(&mut self, inputs: &[(&str, &str)]) -> usize {
+        self.prefetched.clear();
+        let settled = self.batch_calls(inputs);
+        let n = settled.len();
+        let inputs = inputs.iter().map(|(b, h)| (b.to_string(), h.to_string()));
+        self.prefetched.extend(inputs.zip(settled));
+        n
     }
 
     fn describe(&self) -> String {
@@ -330,10 +370,12 @@ impl Executor for Worker {
 
     fn set_wall_ms(&mut self, wall_ms: Option<u64>) {
         self.wall_override = wall_ms;
+        self.prefetched.clear();
     }
 
     /// Kills the worker; the next call starts a new one.
     fn restart(&mut self) -> bool {
+        self.prefetched.clear();
         if let Some(mut live) = self.live.take() {
             live.kill();
         }

@@ -1,6 +1,7 @@
-//! The wait for a worker's reply: reading the reply pipe in slices, and between slices the
-//! checks that end a call early (a stop, the wall deadline moved on only by a starved
-//! machine, the memory limit, the CPU kill point).
+//! The wait for a worker's reply: reading the reply pipe in slices, discarding the lines that
+//! answer another call, and between slices the checks that end a call early (a stop, the wall
+//! deadline moved on only by a starved machine, the memory limit, the CPU kill point, a flood
+//! of lines).
 
 use std::io::{self, Read};
 use std::os::fd::AsFd;
@@ -10,9 +11,20 @@ use std::time::{Duration, Instant};
 use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 
 use crate::submission::execute::Failure;
+use crate::submission::protocol::answers;
 use crate::submission::verdict::Limit;
 
 use super::live::Live;
+
+/// The longest line a worker may write, newline excluded, in bytes: a reply is a few dozen,
+/// a start-up's compile error a few KiB. A longer line ends the wait as a malformed reply, so a
+/// worker cannot fill the judge's memory with one endless line.
+pub(super) const MAX_LINE: usize = 1 << 20;
+
+/// How many lines that answer no call (another call's id, or none) one wait discards before it
+/// gives up: then the call is a malformed reply and the worker is killed. A harness writes one
+/// line per request, so only a submission's own writes reach it.
+pub(super) const MAX_DISCARDED: usize = 1000;
 
 /// How a wait for a reply ended.
 pub(super) enum Waited {
@@ -98,19 +110,24 @@ impl Live {
 
     /// Waits for one reply line until `deadline` (wall; `wall_limit_ms` names it) and, with
     /// `cpu` = (CPU at the start, kill point, limit) in milliseconds, until the worker's CPU
-    /// time passes the kill point. Checks `stop` at least every 100 ms.
+    /// time passes the kill point. Checks `stop` at least every 100 ms. With `want`, the line
+    /// must answer call `want`: lines of the protocol with another id or none are discarded
+    /// (at most [`MAX_DISCARDED`]); a line that is not of the protocol is returned, to be read
+    /// as a malformed reply. Without it (the first line), any line is returned.
     pub(super) fn wait_line(
         &mut self,
         deadline: Instant,
         wall_limit_ms: u64,
         cpu: Option<(f64, f64, u64)>,
         stop: Option<&'static AtomicBool>,
+        want: Option<u64>,
     ) -> Waited {
         // The first wait needs no reading: the call has just begun. Most calls reply in it.
         let mut first = true;
+        let mut discarded = 0;
         loop {
-            if let Some(line) = self.take_line() {
-                return Waited::Line(line);
+            if let Some(waited) = self.next_line(want, &mut discarded) {
+                return waited;
             }
             if stop.is_some_and(|s| s.load(Ordering::SeqCst)) {
                 return Waited::Killed(Failure::Stopped("interrupted".into()));
@@ -150,6 +167,29 @@ impl Live {
                 return Waited::Died;
             }
         }
+    }
+
+    /// The first waiting line that answers call `want` (any line without it), discarding the
+    /// others it reads and counting them in `discarded`; a malformed reply once a line grows
+    /// past [`MAX_LINE`] or more than [`MAX_DISCARDED`] were discarded; `None` when no line
+    /// is waiting yet.
+    fn next_line(&mut self, want: Option<u64>, discarded: &mut usize) -> Option<Waited> {
+        while let Some(line) = self.take_line() {
+            match want {
+                Some(id) if answers(&line, id) == Some(false) => *discarded += 1,
+                _ => return Some(Waited::Line(line)),
+            }
+            if *discarded > MAX_DISCARDED {
+                return Some(Waited::Killed(Failure::Crash(format!(
+                    "malformed reply: more than {MAX_DISCARDED} lines that answer no call"
+                ))));
+            }
+        }
+        (self.pending.len() > MAX_LINE).then(|| {
+            Waited::Killed(Failure::Crash(format!(
+                "malformed reply: a line longer than {MAX_LINE} bytes"
+            )))
+        })
     }
 
     /// The first whole line the worker wrote, without its newline, if one is waiting.

@@ -1,7 +1,7 @@
 /* zuma-judge harness for C submissions (languages/c.rs): compiled after the paste, in the same
- * translation unit. Speaks the worker protocol of src/submission/worker.rs: JSON-line requests
- * {"board":"..","hand":".."} on stdin; on file descriptor 3 first {"ready":true}, then one reply
- * per request, {"answer":N}. C has no exceptions: a crash is seen by the judge. Time and memory
+ * translation unit. Speaks the worker protocol of src/submission/protocol.rs: JSON-line requests
+ * {"id":7,"board":"..","hand":".."} on stdin; on file descriptor 3 first {"ready":true}, then one
+ * reply per request, in order, echoing its id: {"id":7,"answer":N}. C has no exceptions: a crash is seen by the judge. Time and memory
  * are measured by the judge, outside this process. Every name here starts with zuma_judge_. */
 #include <unistd.h>
 
@@ -59,6 +59,18 @@ static char *zuma_judge_field(const char *line, const char *key) {
     return out;
 }
 
+/* The digits of the request's "id" (a JSON integer, at most 20 digits), or "" when it has none. */
+static void zuma_judge_id(const char *line, char out[24]) {
+    const char *start = strstr(line, "\"id\":");
+    size_t len = 0;
+    if (start) {
+        start += 5;
+        while (len < 20 && start[len] >= '0' && start[len] <= '9') len++;
+        memcpy(out, start, len);
+    }
+    out[len] = '\0';
+}
+
 int main(void) {
     static char line[1 << 16];
     zuma_judge_reply("{\"ready\":true}\n");
@@ -66,8 +78,12 @@ int main(void) {
         char *board = zuma_judge_field(line, "board");
         char *hand = zuma_judge_field(line, "hand");
         int got = findMinStep(board, hand);
-        char reply[64];
-        snprintf(reply, sizeof reply, "{\"answer\":%d}\n", got);
+        char id[24], reply[96];
+        zuma_judge_id(line, id);
+        if (id[0])
+            snprintf(reply, sizeof reply, "{\"id\":%s,\"answer\":%d}\n", id, got);
+        else
+            snprintf(reply, sizeof reply, "{\"answer\":%d}\n", got);
         zuma_judge_reply(reply);
         /* board and hand are not freed: a submission may keep or free them itself. */
     }

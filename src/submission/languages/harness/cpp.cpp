@@ -1,7 +1,8 @@
 // zuma-judge harness for C++ submissions (languages/cpp.rs): compiled after the paste, in the
-// same translation unit. Speaks the worker protocol of src/submission/worker.rs: JSON-line
-// requests {"board":"..","hand":".."} on stdin; on file descriptor 3 first {"ready":true}, then
-// one reply per request, {"answer":N} or {"error":".."}. Time and memory are measured by the
+// same translation unit. Speaks the worker protocol of src/submission/protocol.rs: JSON-line
+// requests {"id":7,"board":"..","hand":".."} on stdin; on file descriptor 3 first {"ready":true},
+// then one reply per request, in order, echoing its id: {"id":7,"answer":N} or
+// {"id":7,"error":".."}. Time and memory are measured by the
 // judge, outside this process.
 #include <unistd.h>
 
@@ -12,6 +13,16 @@ static std::string field(const std::string& line, const std::string& key) {
     if (i == std::string::npos) return "";
     i += open.size();
     return line.substr(i, line.find('"', i) - i);
+}
+
+// `{"id":N,` for a request with an id (its digits copied), else `{`: the start of its reply.
+static std::string opening(const std::string& request) {
+    std::size_t i = request.find("\"id\":");
+    if (i == std::string::npos) return "{";
+    i += 5;
+    std::size_t j = i;
+    while (j < request.size() && j - i < 20 && request[j] >= '0' && request[j] <= '9') j++;
+    return j == i ? "{" : "{\"id\":" + request.substr(i, j - i) + ",";
 }
 
 static void reply(const std::string& text) {
@@ -41,16 +52,17 @@ int main() {
     while (std::getline(std::cin, line)) {
         std::string board = zuma_judge::field(line, "board");
         std::string hand = zuma_judge::field(line, "hand");
+        const std::string open = zuma_judge::opening(line);
         try {
             Solution solution;
             int got = solution.findMinStep(board, hand);
-            zuma_judge::reply("{\"answer\":" + std::to_string(got) + "}");
+            zuma_judge::reply(open + "\"answer\":" + std::to_string(got) + "}");
         } catch (const std::bad_alloc& e) {
-            zuma_judge::reply("{\"memory\":\"std::bad_alloc\"}");
+            zuma_judge::reply(open + "\"memory\":\"std::bad_alloc\"}");
         } catch (const std::exception& e) {
-            zuma_judge::reply("{\"error\":" + zuma_judge::quoted(std::string("exception: ") + e.what()) + "}");
+            zuma_judge::reply(open + "\"error\":" + zuma_judge::quoted(std::string("exception: ") + e.what()) + "}");
         } catch (...) {
-            zuma_judge::reply("{\"error\":\"an exception that is not a std::exception\"}");
+            zuma_judge::reply(open + "\"error\":\"an exception that is not a std::exception\"}");
         }
     }
     return 0;

@@ -1,8 +1,9 @@
 // zuma-judge harness for C# submissions (languages/csharp.rs): compiled with the paste by
 // `mcs`, run by `mono --debug` (line numbers in stack traces). Speaks the worker protocol of
-// src/submission/worker.rs: JSON-line requests {"board":"..","hand":".."} on stdin; on file
-// descriptor 3 (opened as /dev/fd/3: mono rejects a SafeFileHandle on a pipe) first
-// {"ready":true}, then one reply per request, {"answer":N}, {"error":".."} or {"memory":".."}.
+// src/submission/protocol.rs: JSON-line requests {"id":7,"board":"..","hand":".."} on stdin; on
+// file descriptor 3 (opened as /dev/fd/3: mono rejects a SafeFileHandle on a pipe) first
+// {"ready":true}, then one reply per request, in order, echoing its id: {"id":7,"answer":N},
+// {"id":7,"error":".."} or {"id":7,"memory":".."}.
 // Each call gets a fresh Solution and runs on one thread with a big stack (recursive DFS). Time
 // and memory are measured by the judge, outside this process.
 using System;
@@ -25,6 +26,17 @@ static class ZumaJudgeHarness {
         i += open.Length;
         int j = line.IndexOf('"', i);
         return j < 0 ? line.Substring(i) : line.Substring(i, j - i);
+    }
+
+    /// <summary>`{"id":N,` for a request with an id (its digits copied), else `{`: the start
+    /// of its reply.</summary>
+    static string Opening(string line) {
+        int i = line.IndexOf("\"id\":", StringComparison.Ordinal);
+        if (i < 0) return "{";
+        i += 5;
+        int j = i;
+        while (j < line.Length && j - i < 20 && line[j] >= '0' && line[j] <= '9') j++;
+        return j == i ? "{" : "{\"id\":" + line.Substring(i, j - i) + ",";
     }
 
     static string Quoted(string s) {
@@ -55,13 +67,13 @@ static class ZumaJudgeHarness {
         return text;
     }
 
-    static string Call(string board, string hand) {
+    static string Call(string open, string board, string hand) {
         try {
-            return "{\"answer\":" + new Solution().FindMinStep(board, hand) + "}";
+            return open + "\"answer\":" + new Solution().FindMinStep(board, hand) + "}";
         } catch (OutOfMemoryException e) {
-            return "{\"memory\":" + Quoted(Describe(e)) + "}";
+            return open + "\"memory\":" + Quoted(Describe(e)) + "}";
         } catch (Exception e) {
-            return "{\"error\":" + Quoted(Describe(e)) + "}";
+            return open + "\"error\":" + Quoted(Describe(e)) + "}";
         }
     }
 
@@ -74,7 +86,7 @@ static class ZumaJudgeHarness {
             string line;
             while ((line = input.ReadLine()) != null) {
                 if (line.Length == 0) continue;
-                replies.Write(Call(Field(line, "board"), Field(line, "hand")) + "\n");
+                replies.Write(Call(Opening(line), Field(line, "board"), Field(line, "hand")) + "\n");
                 replies.Flush();
             }
         }

@@ -1,7 +1,7 @@
 // zuma-judge harness for Go submissions (languages/go.rs): a second file of package main, built
-// with the paste. Speaks the worker protocol of src/submission/worker.rs: JSON-line requests
-// {"board":"..","hand":".."} on stdin; on file descriptor 3 first {"ready":true}, then one reply
-// per request, {"answer":N}, or {"error":".."} for a panic the call did not recover (with the
+// with the paste. Speaks the worker protocol of src/submission/protocol.rs: JSON-line requests
+// {"id":7,"board":"..","hand":".."} on stdin; on file descriptor 3 first {"ready":true}, then one
+// reply per request, in order, echoing its id: {"id":7,"answer":N}, or {"id":7,"error":".."} for a panic the call did not recover (with the
 // line of the paste it came from). Time and memory are measured by the judge, outside this
 // process. Every name here starts with zumaJudge, so none clashes with the paste's.
 package main
@@ -26,6 +26,23 @@ func zumaJudgeField(line, key string) string {
 		return rest[:j]
 	}
 	return rest
+}
+
+// zumaJudgeID is the request's "id" as the JSON integer it is, or nil when it has none.
+func zumaJudgeID(line string) json.RawMessage {
+	i := strings.Index(line, `"id":`)
+	if i < 0 {
+		return nil
+	}
+	rest := line[i+5:]
+	j := 0
+	for j < len(rest) && j < 20 && rest[j] >= '0' && rest[j] <= '9' {
+		j++
+	}
+	if j == 0 {
+		return nil
+	}
+	return json.RawMessage(rest[:j])
 }
 
 // zumaJudgeWhere is " (line N)" for the innermost frame of the paste on the panicking stack.
@@ -78,7 +95,11 @@ func main() {
 	for {
 		line, err := in.ReadString('\n')
 		if line != "" {
-			send(zumaJudgeCall(zumaJudgeField(line, "board"), zumaJudgeField(line, "hand")))
+			reply := zumaJudgeCall(zumaJudgeField(line, "board"), zumaJudgeField(line, "hand"))
+			if id := zumaJudgeID(line); id != nil {
+				reply["id"] = id
+			}
+			send(reply)
 		}
 		if err != nil {
 			return

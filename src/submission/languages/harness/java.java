@@ -1,7 +1,8 @@
 // zuma-judge harness for Java submissions (languages/java.rs): compiled as Main.java next to
-// the paste (Solution.java). Speaks the worker protocol of src/submission/worker.rs: JSON-line
-// requests {"board":"..","hand":".."} on stdin; on file descriptor 3 first {"ready":true}, then
-// one reply per request, {"answer":N}, {"error":".."} or {"memory":".."}. Each call gets a fresh
+// the paste (Solution.java). Speaks the worker protocol of src/submission/protocol.rs: JSON-line
+// requests {"id":7,"board":"..","hand":".."} on stdin; on file descriptor 3 first {"ready":true},
+// then one reply per request, in order, echoing its id: {"id":7,"answer":N}, {"id":7,"error":".."}
+// or {"id":7,"memory":".."}. Each call gets a fresh
 // Solution and runs on one thread with a big stack (recursive DFS). Time and memory are
 // measured by the judge, outside this process.
 import java.io.BufferedReader;
@@ -21,6 +22,16 @@ public class Main {
         i += open.length();
         int j = line.indexOf('"', i);
         return j < 0 ? line.substring(i) : line.substring(i, j);
+    }
+
+    /** `{"id":N,` for a request with an id (its digits copied), else `{`: the start of its reply. */
+    static String opening(String line) {
+        int i = line.indexOf("\"id\":");
+        if (i < 0) return "{";
+        i += 5;
+        int j = i;
+        while (j < line.length() && j - i < 20 && Character.isDigit(line.charAt(j)) && line.charAt(j) < 128) j++;
+        return j == i ? "{" : "{\"id\":" + line.substring(i, j) + ",";
     }
 
     static String quoted(String s) {
@@ -48,13 +59,13 @@ public class Main {
         return text;
     }
 
-    static String call(String board, String hand) {
+    static String call(String open, String board, String hand) {
         try {
-            return "{\"answer\":" + new Solution().findMinStep(board, hand) + "}";
+            return open + "\"answer\":" + new Solution().findMinStep(board, hand) + "}";
         } catch (OutOfMemoryError e) {
-            return "{\"memory\":" + quoted(describe(e)) + "}";
+            return open + "\"memory\":" + quoted(describe(e)) + "}";
         } catch (Throwable e) {
-            return "{\"error\":" + quoted(describe(e)) + "}";
+            return open + "\"error\":" + quoted(describe(e)) + "}";
         }
     }
 
@@ -66,7 +77,7 @@ public class Main {
             String line;
             while ((line = in.readLine()) != null) {
                 if (line.isEmpty()) continue;
-                String reply = call(field(line, "board"), field(line, "hand")) + "\n";
+                String reply = call(opening(line), field(line, "board"), field(line, "hand")) + "\n";
                 replies.write(reply.getBytes(StandardCharsets.UTF_8));
                 replies.flush();
             }

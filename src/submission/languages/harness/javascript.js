@@ -2,9 +2,10 @@
 //
 // zuma-judge runs it as `node -e <this file> SOLUTION.js` (languages/javascript.rs). It loads the file,
 // which defines `var findMinStep = function(board, hand) {...}` or `function findMinStep`, then
-// speaks the worker protocol of src/submission/worker.rs: JSON-line requests {"board", "hand"} on stdin; on
-// file descriptor 3 first {"ready": true}, {"compile_error": ...} or {"load_error": ...}, then one reply per request,
-// {"answer": N} or {"error" | "memory" | "bad_return": ...}. Time and memory are measured and
+// speaks the worker protocol of src/submission/protocol.rs: JSON-line requests {"id", "board", "hand"} on
+// stdin; on file descriptor 3 first {"ready": true}, {"compile_error": ...} or {"load_error": ...}, then one reply
+// per request, in order, echoing its id: {"id": 7, "answer": N} or {"id": 7, "error" | "memory" | "bad_return": ...}.
+// TypeScript submissions run here too, compiled to JavaScript. Time and memory are measured and
 // limits enforced by the judge, outside this process.
 'use strict';
 const fs = require('fs');
@@ -59,6 +60,9 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
     reply = Number.isInteger(got) ? { answer: got } : { bad_return: String(got).slice(0, 100) };
   } catch (err) {
     reply = outOfMemory(err) ? { memory: describe(err) } : { error: describe(err) };
+  }
+  if (Number.isInteger(request.id)) {
+    reply = Object.assign({ id: request.id }, reply);
   }
   send(reply);
 });

@@ -1,7 +1,8 @@
 // zuma-judge harness for Kotlin submissions (languages/kotlin.rs): compiled as Harness.kt next
-// to the paste (Solution.kt). Speaks the worker protocol of src/submission/worker.rs: JSON-line
-// requests {"board":"..","hand":".."} on stdin; on file descriptor 3 first {"ready":true}, then
-// one reply per request, {"answer":N}, {"error":".."} or {"memory":".."}. Each call gets a fresh
+// to the paste (Solution.kt). Speaks the worker protocol of src/submission/protocol.rs: JSON-line
+// requests {"id":7,"board":"..","hand":".."} on stdin; on file descriptor 3 first {"ready":true},
+// then one reply per request, in order, echoing its id: {"id":7,"answer":N}, {"id":7,"error":".."}
+// or {"id":7,"memory":".."}. Each call gets a fresh
 // Solution and runs on one thread with a big stack (recursive DFS). Time and memory are
 // measured by the judge, outside this process.
 // No package: the paste's `Solution` is in the root package. The helpers are members of an
@@ -20,6 +21,16 @@ private object ZumaJudgeHarness {
         i += open.length
         val j = line.indexOf('"', i)
         return if (j < 0) line.substring(i) else line.substring(i, j)
+    }
+
+    /** `{"id":N,` for a request with an id (its digits copied), else `{`: the start of its reply. */
+    fun opening(line: String): String {
+        var i = line.indexOf("\"id\":")
+        if (i < 0) return "{"
+        i += 5
+        var j = i
+        while (j < line.length && j - i < 20 && line[j] in '0'..'9') j++
+        return if (j == i) "{" else "{\"id\":" + line.substring(i, j) + ","
     }
 
     fun quoted(s: String): String {
@@ -43,13 +54,13 @@ private object ZumaJudgeHarness {
         return if (at == null) text else "$text (line ${at.lineNumber})"
     }
 
-    fun call(board: String, hand: String): String =
+    fun call(open: String, board: String, hand: String): String =
         try {
-            "{\"answer\":" + Solution().findMinStep(board, hand) + "}"
+            open + "\"answer\":" + Solution().findMinStep(board, hand) + "}"
         } catch (e: OutOfMemoryError) {
-            "{\"memory\":" + quoted(describe(e)) + "}"
+            open + "\"memory\":" + quoted(describe(e)) + "}"
         } catch (e: Throwable) {
-            "{\"error\":" + quoted(describe(e)) + "}"
+            open + "\"error\":" + quoted(describe(e)) + "}"
         }
 
     fun serve() {
@@ -60,7 +71,7 @@ private object ZumaJudgeHarness {
             while (true) {
                 val line = input.readLine() ?: break
                 if (line.isEmpty()) continue
-                val reply = call(field(line, "board"), field(line, "hand")) + "\n"
+                val reply = call(opening(line), field(line, "board"), field(line, "hand")) + "\n"
                 replies.write(reply.toByteArray(Charsets.UTF_8))
                 replies.flush()
             }

@@ -4,10 +4,11 @@
 // zuma-judge runs it as `php -d memory_limit=<limit>M harness.php SOLUTION.php`
 // (src/submission/languages/php.rs), SOLUTION.php being the paste with `<?php ` put in front of
 // its line 1. It includes the file, which declares `class Solution` with
-// `findMinStep($board, $hand)`, then speaks the worker protocol of src/submission/worker.rs:
-// JSON-line requests {"board": ..., "hand": ...} on stdin; on file descriptor 3 first
-// {"ready": true}, {"compile_error": ...} or {"load_error": ...}, then one reply per request,
-// {"answer": N} or {"error" | "memory" | "bad_return": ...}, a new Solution for each call.
+// `findMinStep($board, $hand)`, then speaks the worker protocol of src/submission/protocol.rs:
+// JSON-line requests {"id": 7, "board": ..., "hand": ...} on stdin; on file descriptor 3 first
+// {"ready": true}, {"compile_error": ...} or {"load_error": ...}, then one reply per request, in
+// order, echoing its id: {"id": 7, "answer": N} or {"id": 7, "error" | "memory" | "bad_return": ...},
+// a new Solution for each call.
 // A fatal error (memory exhausted, a function declared twice) cannot be caught in PHP, and it
 // ends the script: a shutdown function turns it into the call's reply and re-executes this
 // harness in the same process (`pcntl_exec`, same pid, stdin and fd 3), which loads the file
@@ -19,6 +20,14 @@ $__zuma_pending = $argv[2] ?? null; // the reply to a call that ended in a fatal
 $__zuma_memory_limit = ini_get('memory_limit');
 $__zuma_replies = fopen('php://fd/3', 'w');
 $__zuma_phase = 'load';
+
+// The reply with the id of the request it answers first, when that request has one.
+function __zuma_with_id(array $reply): array
+{
+    global $__zuma_request;
+    $id = $__zuma_request['id'] ?? null;
+    return is_int($id) ? ['id' => $id] + $reply : $reply;
+}
 
 function __zuma_send(array $reply): void
 {
@@ -76,9 +85,9 @@ register_shutdown_function(function () {
         __zuma_send([$compile ? 'compile_error' : 'load_error' => $what]);
         return;
     }
-    $reply = preg_match('/^Allowed memory size|^Out of memory/', $message)
+    $reply = __zuma_with_id(preg_match('/^Allowed memory size|^Out of memory/', $message)
         ? ['memory' => $what]
-        : ['error' => $what];
+        : ['error' => $what]);
     if (function_exists('pcntl_exec')) {
         pcntl_exec(PHP_BINARY, [
             '-d', "memory_limit=$__zuma_memory_limit",
@@ -120,5 +129,5 @@ while (($__zuma_line = fgets(STDIN)) !== false) {
     }
     $__zuma_phase = 'idle';
     unset($__zuma_got);
-    __zuma_send($__zuma_reply);
+    __zuma_send(__zuma_with_id($__zuma_reply));
 }

@@ -2,10 +2,10 @@
 
 zuma-judge runs it as `python3 -c <this file> SOLUTION.py` (src/submission/languages/python.rs).
 It loads the file with the names LeetCode's Python 3 editor imports for you, then speaks the
-worker protocol of src/submission/worker.rs: JSON-line requests {"board": ..., "hand": ...} on
-stdin; on file descriptor 3 first {"ready": true}, {"compile_error": ...} (a SyntaxError) or
-{"load_error": ...}, then one reply per request, {"answer": N} or
-{"error" | "memory" | "bad_return": ...}. Time and memory are measured and limits
+worker protocol of src/submission/protocol.rs: JSON-line requests
+{"id": 7, "board": ..., "hand": ...} on stdin; on file descriptor 3 first {"ready": true},
+{"compile_error": ...} (a SyntaxError) or {"load_error": ...}, then one reply per request, in
+order, echoing its id: {"id": 7, "answer": N} or {"id": 7, "error" | "memory" | "bad_return": ...}. Time and memory are measured and limits
 enforced by the judge, outside this process.
 """
 import json
@@ -90,6 +90,8 @@ def main():
             reply = {"error": describe(exc, path)}
         if "answer" in reply and (type(reply["answer"]) is not int):
             reply["bad_return"] = repr(reply.pop("answer"))[:100]
+        if type(request.get("id")) is int:
+            reply = {"id": request["id"], **reply}
         send(reply)
 
 

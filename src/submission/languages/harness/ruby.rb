@@ -2,10 +2,11 @@
 #
 # zuma-judge runs it as `ruby -e <this file> SOLUTION.rb` (src/submission/languages/ruby.rs). It
 # requires what LeetCode's Ruby has loaded, loads the file, which defines a top-level
-# `find_min_step(board, hand)`, then speaks the worker protocol of src/submission/worker.rs:
-# JSON-line requests {"board": ..., "hand": ...} on stdin; on file descriptor 3 first
+# `find_min_step(board, hand)`, then speaks the worker protocol of src/submission/protocol.rs:
+# JSON-line requests {"id": 7, "board": ..., "hand": ...} on stdin; on file descriptor 3 first
 # {"ready": true}, {"compile_error": ...} (a SyntaxError) or {"load_error": ...}, then one reply
-# per request, {"answer": N} or {"error" | "memory" | "bad_return": ...}. Time and memory
+# per request, in order, echoing its id: {"id": 7, "answer": N} or
+# {"id": 7, "error" | "memory" | "bad_return": ...}. Time and memory
 # limits are enforced by the judge, outside this process.
 require 'json'
 require 'set'
@@ -56,5 +57,6 @@ $stdin.each_line do |line|
     rescue Exception => e # rubocop:disable Lint/RescueException -- SystemExit etc. are run-time errors too
       { error: zuma_describe(e) }
     end
+  reply = { id: request['id'] }.merge(reply) if request['id'].is_a?(Integer)
   zuma_send(reply)
 end

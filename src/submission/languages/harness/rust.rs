@@ -1,9 +1,10 @@
 // zuma-judge harness for standalone Rust submissions (languages/rust.rs): the crate root, with
 // the paste as module `solution` (`solution.rs`, which ends with `zuma_judge_entry`, a call of
 // `Solution::find_min_step` from inside the paste's module, so a private one works). Speaks the
-// worker protocol of src/submission/protocol.rs: JSON-line requests {"board":"..","hand":".."} on
-// stdin; on file descriptor 3 first {"ready":true}, then one reply per request, {"answer":N} or
-// {"panic":"message at FILE:LINE"} with the file as pasted. Time and memory are measured by the
+// worker protocol of src/submission/protocol.rs: JSON-line requests
+// {"id":7,"board":"..","hand":".."} on stdin; on file descriptor 3 first {"ready":true}, then one
+// reply per request, in order, echoing its id: {"id":7,"answer":N} or
+// {"id":7,"panic":"message at FILE:LINE"} with the file as pasted. Time and memory are measured by the
 // judge, outside this process. `ZUMA_JUDGE_SHOWN`, the paste's shown path, is put before this.
 
 #[path = "solution.rs"]
@@ -26,6 +27,23 @@ fn zuma_judge_field(line: &str, key: &str) -> String {
             rest[..rest.find('"').unwrap_or(rest.len())].to_string()
         }
         None => String::new(),
+    }
+}
+
+/// `{"id":N,` for a request with an id (its digits copied), else `{`: the start of its reply.
+fn zuma_judge_opening(line: &str) -> String {
+    let Some(i) = line.find("\"id\":") else {
+        return "{".into();
+    };
+    let digits: String = line[i + 5..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .take(20)
+        .collect();
+    if digits.is_empty() {
+        "{".into()
+    } else {
+        format!("{{\"id\":{digits},")
     }
 }
 
@@ -76,12 +94,13 @@ fn main() {
         let Ok(line) = line else { return };
         let board = zuma_judge_field(&line, "board");
         let hand = zuma_judge_field(&line, "hand");
+        let open = zuma_judge_opening(&line);
         let got = std::panic::catch_unwind(|| solution::zuma_judge_entry(board, hand));
         send(match got {
-            Ok(n) => format!("{{\"answer\":{n}}}"),
+            Ok(n) => format!("{open}\"answer\":{n}}}"),
             Err(_) => {
                 let m = ZUMA_JUDGE_PANIC.with(|p| p.borrow_mut().take());
-                format!("{{\"panic\":{}}}", zuma_judge_quoted(&m.unwrap_or_else(|| "panic".into())))
+                format!("{open}\"panic\":{}}}", zuma_judge_quoted(&m.unwrap_or_else(|| "panic".into())))
             }
         });
     }
