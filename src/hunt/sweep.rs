@@ -19,7 +19,7 @@ use crate::game::rules::{Constraints, Instance};
 use crate::hunt::check::check_variant;
 use crate::hunt::counterexample::{classify, Counterexample, FailureKind};
 use crate::hunt::worker::{not_stopped, this_threads, ExhaustError, Worker};
-use crate::judge::execute::Failure;
+use crate::judge::execute::{Batcher, Failure};
 use crate::judge::metamorphic::{self, Inconsistency};
 
 /// One shard of a sweep: the classes whose 0-based position `i` in the size order has
@@ -116,18 +116,27 @@ impl Judged {
     }
 }
 
-fn judge(
-    w: &mut Worker,
-    position: usize,
-    class: &SymmetryClass,
-    sample: u64,
-) -> Result<Judged, ExhaustError> {
-    w.bound_memo();
+/// The oracle's answer for a class.
+fn oracle_of(oracle: &mut Oracle, class: &SymmetryClass) -> Result<i32, ExhaustError> {
     let inst = Instance {
         board: class.board.clone(),
         hand: class.hand,
     };
-    let oracle = w.oracle.solve(&inst)?.as_i32();
+    Ok(oracle.solve(&inst)?.as_i32())
+}
+
+/// Whether [`judge`] calls a class's metamorphic variant when the solution answers it right:
+/// for a solvable class, and for every `sample`-th class.
+fn judges_variant(position: usize, oracle: i32, sample: u64) -> bool {
+    sample > 0 && (oracle >= 0 || (position as u64).is_multiple_of(sample))
+}
+
+fn judge(
+    w: &mut Worker,
+    (position, class): (usize, &SymmetryClass),
+    oracle: i32,
+    sample: u64,
+) -> Result<Judged, ExhaustError> {
     let (board, hand) = (class.board.to_string(), class.hand.to_string());
     let got = w.exec.call(&board, &hand).result;
     not_stopped(&got)?;
@@ -235,21 +244,123 @@ fn judge_block(
     sample: u64,
 ) -> Vec<Result<Option<Judged>, ExhaustError>> {
     let first_failure = AtomicUsize::new(usize::MAX);
-    pool.install(|| {
+    let part = block.len().div_ceil(workers.len().max(1)).max(1);
+    let parts: Vec<Vec<_>> = pool.install(|| {
         block
-            .par_iter()
-            .map(|(position, class)| {
-                if !all && *position > first_failure.load(Ordering::Relaxed) {
-                    return Ok(None);
-                }
-                let judged = judge(&mut this_threads(workers), *position, class, sample)?;
-                if judged.kind().is_some() {
-                    first_failure.fetch_min(*position, Ordering::Relaxed);
-                }
-                Ok(Some(judged))
-            })
+            .par_chunks(part)
+            .map(|p| judge_part(p, workers, (all, sample), &first_failure))
             .collect()
-    })
+    });
+    parts.into_iter().flatten().collect()
+}
+
+/// One thread's part of a block, judged in order on its worker. The calls go ahead in batches
+/// ([`Batcher`], one round trip each, settled by the worker's rule): each class's call and,
+/// when [`judges_variant`] foresees it, its variant's, in the order [`judge`] makes them. A
+/// call no batch settled, or one not foreseen (which empties the worker's queue), is made
+/// singly, as without batches.
+fn judge_part(
+    part: &[(usize, SymmetryClass)],
+    workers: &[Mutex<Worker>],
+    (all, sample): (bool, u64),
+    first_failure: &AtomicUsize,
+) -> Vec<Result<Option<Judged>, ExhaustError>> {
+    let mut w = this_threads(workers);
+    let mut ahead = Ahead::default();
+    let mut out = Vec::with_capacity(part.len());
+    for n in 0..part.len() {
+        let (position, class) = (part[n].0, &part[n].1);
+        if !all && position > first_failure.load(Ordering::Relaxed) {
+            out.push(Ok(None));
+            continue;
+        }
+        let judged = ahead
+            .oracle(&mut w, part, n, sample)
+            .and_then(|oracle| judge(&mut w, (position, class), oracle, sample));
+        let failed = judged.as_ref().map_or(true, |j| j.kind().is_some());
+        if failed {
+            first_failure.fetch_min(position, Ordering::Relaxed);
+        }
+        out.push(judged.map(Some));
+        if failed && !all {
+            out.extend(part[n + 1..].iter().map(|_| Ok(None)));
+            break;
+        }
+    }
+    out
+}
+
+/// What one thread has sent ahead: the oracle's answers of the classes its batches hold, and
+/// how many calls the worker still has settled.
+#[derive(Default)]
+struct Ahead {
+    batcher: Batcher,
+    oracles: Vec<i32>,
+    queued: usize,
+}
+
+impl Ahead {
+    /// The oracle's answer for `part[n]`, after sending the next batch when the worker has no
+    /// settled call left.
+    fn oracle(
+        &mut self,
+        w: &mut Worker,
+        part: &[(usize, SymmetryClass)],
+        n: usize,
+        sample: u64,
+    ) -> Result<i32, ExhaustError> {
+        w.bound_memo();
+        if self.queued == 0 {
+            self.send(w, part, n, sample)?;
+        }
+        let oracle = self.oracle_at(w, part, n)?;
+        let calls = 1 + usize::from(judges_variant(part[n].0, oracle, sample));
+        self.queued = self.queued.saturating_sub(calls);
+        Ok(oracle)
+    }
+
+    /// The oracle's answer for `part[k]`, solving the classes up to it in order.
+    fn oracle_at(
+        &mut self,
+        w: &mut Worker,
+        part: &[(usize, SymmetryClass)],
+        k: usize,
+    ) -> Result<i32, ExhaustError> {
+        while self.oracles.len() <= k {
+            let o = oracle_of(&mut w.oracle, &part[self.oracles.len()].1)?;
+            self.oracles.push(o);
+        }
+        Ok(self.oracles[k])
+    }
+
+    /// Sends the calls of `part[n..]` as one batch of the batcher's next size; nothing once
+    /// the batcher has stopped.
+    fn send(
+        &mut self,
+        w: &mut Worker,
+        part: &[(usize, SymmetryClass)],
+        n: usize,
+        sample: u64,
+    ) -> Result<(), ExhaustError> {
+        let want = self.batcher.size();
+        let mut inputs = Vec::with_capacity(want + 1);
+        for k in n..part.len() {
+            if inputs.len() >= want {
+                break;
+            }
+            let oracle = self.oracle_at(w, part, k)?;
+            let (board, hand) = (part[k].1.board.to_string(), part[k].1.hand.to_string());
+            let variant = judges_variant(part[k].0, oracle, sample)
+                .then(|| metamorphic::composite(&board, &hand, &metamorphic::SHIFT));
+            inputs.push((board, hand));
+            inputs.extend(variant);
+        }
+        if inputs.len() < 2 {
+            return Ok(());
+        }
+        self.queued = self.batcher.next(w.exec.as_mut(), inputs.into_iter());
+        Ok(())
+    }
 }
 
 /// Judges `classes` (with their positions in the whole sweep) in blocks, each block in

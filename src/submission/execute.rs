@@ -123,6 +123,11 @@ impl Default for Batcher {
 }
 
 impl Batcher {
+    /// How many calls the next batch takes: 0 once batching stopped.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
     /// Sends the first of `inputs` (up to the batch size) as one batch and returns how many
     /// calls it settled ([`Executor::prefetch`]): 0 once batching stopped, or with fewer than two
     /// inputs left (those are called singly).

@@ -4,13 +4,13 @@
 //!
 //! The rule that keeps verdicts as strict as single calls: a call's CPU time is at most the
 //! batch's CPU time and its memory peak at most the batch's peak. So when the batch's CPU time
-//! (the kernel's, read as each reply arrives) stays under `limit / MARGIN`, the band where a
+//! (the kernel's, read once when its replies are in) stays under `limit / MARGIN`, the band where a
 //! call would be rerun, and the worker's memory stays under half the limit (where the judge
 //! starts to believe a claim of running out) with no process killed at the memory limit, no
-//! call in it met a limit or could be rerun, and each answer is that call's verdict. The
-//! answers up to the first reply that breaks this, or is not an answer, or to the worker's
-//! death, are settled; the worker is then killed and the caller calls the rest singly, so limit
-//! verdicts and run-time errors always come from single calls.
+//! call in it met a limit or could be rerun, and each answer is that call's verdict. A batch is
+//! settled whole or not at all: when its CPU time passed that band, a reply was not an answer,
+//! or the worker died, the worker is killed and the caller calls every input of the batch
+//! singly, so limit verdicts and run-time errors always come from single calls.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -26,10 +26,10 @@ use super::{Worker, MARGIN};
 const BATCH_BYTES: usize = 4096;
 
 impl Worker {
-    /// Calls `inputs` in one round trip; the outcomes of the first calls the batch settled
-    /// (see the module docs), each with its own CPU time: the kernel's CPU time of the worker
-    /// when its reply arrived minus that at the previous reply (at the batch's start for the
-    /// first), its wall time likewise, and the batch's memory peak.
+    /// Calls `inputs` in one round trip; their outcomes when the batch was settled (see the
+    /// module docs), else none. Each gets an equal share of the batch's CPU time (the kernel's,
+    /// read once at its end) and wall time, and the batch's memory peak: every one of them is
+    /// far under the limits, so the split changes no verdict, only the times a report shows.
     pub(super) fn batch_calls(&mut self, inputs: &[(&str, &str)]) -> Vec<Outcome> {
         if inputs.is_empty() || inputs.len() > MAX_BATCH || self.ready().is_err() {
             return Vec::new();
@@ -70,8 +70,7 @@ impl Worker {
         let deadline = start + Duration::from_millis(wall_limit);
         let budget = limits.cpu_ms as f64 / MARGIN;
         let cpu = Some((base, budget, limits.cpu_ms));
-        let mut settled = Vec::with_capacity(ids.len());
-        let (mut cpu_before, mut wall_before) = (base, 0.0);
+        let mut answers = Vec::with_capacity(ids.len());
         for &id in ids {
             let Waited::Line(line) = live.wait_line(deadline, wall_limit, cpu, stop, Some(id))
             else {
@@ -80,29 +79,38 @@ impl Worker {
             let Ok((_, Reply::Answer(answer))) = Reply::parse_with_id(&line) else {
                 break;
             };
-            let (cpu_now, wall_now) = (live.cpu_ms(), start.elapsed().as_secs_f64() * 1e3);
             let Ok(answer) = i32::try_from(answer) else {
                 break;
             };
-            if cpu_now - base >= budget {
-                break;
-            }
-            settled.push(Outcome {
+            answers.push(answer);
+        }
+        // A batch is settled whole or not at all, on one reading of the kernel at its end.
+        let cpu_end = live.cpu_ms();
+        if answers.len() < ids.len() || cpu_end - base >= budget {
+            return Vec::new();
+        }
+        let share = answers.len() as f64;
+        let (cpu_each, wall_each) = (
+            (cpu_end - base).max(0.0) / share,
+            start.elapsed().as_secs_f64() * 1e3 / share,
+        );
+        let settled: Vec<Outcome> = answers
+            .into_iter()
+            .map(|answer| Outcome {
                 result: Ok(answer),
-                wall_ms: wall_now - wall_before,
-                cpu_ms: (cpu_now - cpu_before).max(0.0),
+                wall_ms: wall_each,
+                cpu_ms: cpu_each,
                 memory_kib: None,
                 repeats_ms: Vec::new(),
                 core_wait_ms: 0.0,
-            });
-            (cpu_before, wall_before) = (cpu_now, wall_now);
-        }
+            })
+            .collect();
         let peak = live.tree.peak_kib();
         let seen = peak.max(live.address_space_seen_kib());
         if live.oom_kills() > oom_before || memory_seen(seen, limits.memory_mib) {
             return Vec::new();
         }
-        if settled.len() == ids.len() && !live.settle(limits.memory_mib, cpu_before) {
+        if !live.settle(limits.memory_mib, cpu_end) {
             self.live = None;
         }
         settled.into_iter().map(|o| o.with_memory(peak)).collect()
