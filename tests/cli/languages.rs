@@ -620,3 +620,82 @@ fn beam_and_racket_memory_is_judged_as_memory() {
         .collect();
     assert_eq!(got, want);
 }
+
+/// An answer outside a 32-bit `int` is a `bad_return` in the BEAM and Racket harnesses (their
+/// integers have no bound), shown as its digits, and an Elixir exception whose message is not
+/// UTF-8 is still a reply of the protocol, its bad bytes as U+FFFD. Without their toolchains,
+/// each gets the "not found" verdict.
+#[test]
+#[ignore = "slow (10 s here: compiles and judges); .ci/run runs it"]
+fn beam_and_racket_answers_beyond_an_int_are_bad_returns() {
+    let subs = [
+        ("big_erlang.erl", "erlang", "-spec find_min_step(Board :: unicode:unicode_binary(), Hand :: unicode:unicode_binary()) -> integer().\nfind_min_step(_Board, _Hand) ->\n  1 bsl 70.\n"),
+        ("big_elixir.ex", "elixir", "defmodule Solution do\n  @spec find_min_step(board :: String.t, hand :: String.t) :: integer\n  def find_min_step(_board, _hand) do\n    Bitwise.bsl(1, 70)\n  end\nend\n"),
+        ("bytes_elixir.ex", "elixir", "defmodule Solution do\n  @spec find_min_step(board :: String.t, hand :: String.t) :: integer\n  def find_min_step(_board, _hand) do\n    raise(<<255, 65>>)\n  end\nend\n"),
+        ("big_racket.rkt", "racket", "(define/contract (find-min-step board hand)\n  (-> string? string? exact-integer?)\n  (- -1 (expt 2 31)))\n"),
+    ];
+    let missing = subs.map(|(_, id, _)| {
+        languages::by_id(id)
+            .unwrap()
+            .tools
+            .iter()
+            .find_map(|t| build::probe(t).err().map(|e| e.to_string()))
+    });
+    if let (Some(why), Ok(_)) = (
+        missing.iter().flatten().next(),
+        std::env::var("ZUMA_REQUIRE_TOOLCHAINS"),
+    ) {
+        panic!("ZUMA_REQUIRE_TOOLCHAINS is set (as in .ci/run), but: {why}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let put = |rel: &str, text: &str| {
+        std::fs::create_dir_all(d.join(rel).parent().unwrap()).unwrap();
+        std::fs::write(d.join(rel), text).unwrap();
+    };
+    for (file, _, text) in subs {
+        put(&format!("subs/run_time_error/{file}"), text);
+    }
+    put(
+        "cases.toml",
+        "[[case]]\nname = \"example-1\"\nboard = \"WRRBBW\"\nhand = \"RB\"\n",
+    );
+    put("judge.toml", "[sweep]\nmax_board = 0\nmax_hand = 0\n");
+    let mut cmd = judge();
+    cmd.args(["run", "--cases", "cases.toml", "--config", "judge.toml"])
+        .args(["--solutions-dir", "subs", "--format", "json"])
+        .current_dir(d);
+    for (file, _, _) in subs {
+        cmd.args(["--solution", file.split('.').next().unwrap()]);
+    }
+    let out = cmd.output().unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!("{e}: {}", String::from_utf8_lossy(&out.stderr));
+    });
+    let got: Vec<String> = report["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(&missing)
+        .map(|(s, missing)| match missing {
+            Some(_) => format!("{} {}", s["name"], s["toolchain_missing"]),
+            None => format!("{} {}", s["cases"][0]["verdict"], s["cases"][0]["message"]),
+        })
+        .collect();
+    let want = [
+        "\"RE\" \"RE: malformed reply: returned 1180591620717411303424, not an integer\"",
+        "\"RE\" \"RE: malformed reply: returned 1180591620717411303424, not an integer\"",
+        "\"RE\" \"RE: raised RuntimeError: \u{FFFD}A (line 4)\"",
+        "\"RE\" \"RE: malformed reply: returned -2147483649, not an integer\"",
+    ];
+    let want: Vec<String> = subs
+        .iter()
+        .zip(&missing)
+        .zip(want)
+        .map(|(((file, _, _), m), want)| match m {
+            Some(_) => format!("\"{}\" true", file.split('.').next().unwrap()),
+            None => want.to_string(),
+        })
+        .collect();
+    assert_eq!(got, want);
+}
