@@ -647,7 +647,7 @@ fn beam_and_racket_memory_is_judged_as_memory() {
 }
 
 /// An answer outside a 32-bit `int` is a `bad_return` in the BEAM and Racket harnesses (their
-/// integers have no bound), shown as its digits, and an Elixir exception whose message is not
+/// integers have no bound), shown as its digits, a long one is cut between characters, and an Elixir exception whose message is not
 /// UTF-8 is still a reply of the protocol, its bad bytes as U+FFFD. Without their toolchains,
 /// each gets the "not found" verdict.
 #[test]
@@ -655,6 +655,7 @@ fn beam_and_racket_memory_is_judged_as_memory() {
 fn beam_and_racket_answers_beyond_an_int_are_bad_returns() {
     let files = [
         ("big_erlang.erl", "erlang", "-spec find_min_step(Board :: unicode:unicode_binary(), Hand :: unicode:unicode_binary()) -> integer().\nfind_min_step(_Board, _Hand) ->\n  1 bsl 70.\n"),
+        ("accents_erlang.erl", "erlang", "-spec find_min_step(Board :: unicode:unicode_binary(), Hand :: unicode:unicode_binary()) -> integer().\nfind_min_step(_Board, _Hand) ->\n  unicode:characters_to_binary(lists:duplicate(120, 233)).\n"),
         ("big_elixir.ex", "elixir", "defmodule Solution do\n  @spec find_min_step(board :: String.t, hand :: String.t) :: integer\n  def find_min_step(_board, _hand) do\n    Bitwise.bsl(1, 70)\n  end\nend\n"),
         ("bytes_elixir.ex", "elixir", "defmodule Solution do\n  @spec find_min_step(board :: String.t, hand :: String.t) :: integer\n  def find_min_step(_board, _hand) do\n    raise(<<255, 65>>)\n  end\nend\n"),
         ("big_racket.rkt", "racket", "(define/contract (find-min-step board hand)\n  (-> string? string? exact-integer?)\n  (- -1 (expt 2 31)))\n"),
@@ -663,11 +664,17 @@ fn beam_and_racket_answers_beyond_an_int_are_bad_returns() {
     let (got, missing) = judged_pastes(&files, "[sweep]\nmax_board = 0\nmax_hand = 0\n", &|s| {
         format!("{} {}", s["cases"][0]["verdict"], s["cases"][0]["message"])
     });
+    // Cut at 100 characters, not inside the 2 bytes of an é.
+    let accents = format!(
+        "\"RE\" \"RE: malformed reply: returned <<\\\"{}, not an integer\"",
+        "é".repeat(97)
+    );
     let want = [
         (
             "big_erlang",
             "\"RE\" \"RE: malformed reply: returned 1180591620717411303424, not an integer\"",
         ),
+        ("accents_erlang", accents.as_str()),
         (
             "big_elixir",
             "\"RE\" \"RE: malformed reply: returned 1180591620717411303424, not an integer\"",

@@ -94,12 +94,10 @@ line(Stack) ->
         [] -> <<>>
     end.
 
+%% `Term` printed, cut to `Max` characters (never inside one: the reply stays UTF-8).
 show(Term, Max) ->
     Text = unicode:characters_to_binary(io_lib:format("~0tp", [Term])),
-    case byte_size(Text) > Max of
-        true -> binary:part(Text, 0, Max);
-        false -> Text
-    end.
+    string:slice(Text, 0, Max).
 
 quoted(Text) ->
     Escaped = << <<(escape(C))/binary>> || <<C>> <= Text >>,
