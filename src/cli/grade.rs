@@ -67,10 +67,10 @@ pub struct GradeArgs {
     #[arg(long, value_name = "FILE.csv")]
     roster: Option<PathBuf>,
     /// Judge only shard K of N (1 <= K <= N): the submissions whose student id hashes to it
-    /// (SHA-256, so adding a file moves no other), and write a shard report (JSON) for
-    /// `merge`. `auto` reads K and N from Slurm's SLURM_ARRAY_TASK_ID and
-    /// SLURM_ARRAY_TASK_COUNT, Kubernetes' JOB_COMPLETION_INDEX, or GNU parallel's
-    /// PARALLEL_SEQ, and says which on standard error.
+    /// (SHA-256, so adding a file moves no submission whose student id stays the same), and
+    /// write a shard report (JSON) for `merge`. `auto` reads K and N from Slurm's
+    /// SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, Kubernetes' JOB_COMPLETION_INDEX, or GNU
+    /// parallel's PARALLEL_SEQ, and says which on standard error.
     #[arg(long, value_name = "K/N|auto")]
     shard: Option<ShardArg>,
     /// The number of shards for `--shard auto` where the scheduler does not set one

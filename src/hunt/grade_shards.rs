@@ -22,8 +22,9 @@ use crate::judge::runner::SolutionReport;
 
 /// The shard (1-based, of `count`) that grades the submission of `student`: the first 8 bytes
 /// of the SHA-256 of the id's UTF-8 bytes, read as a big-endian integer, modulo `count`, plus
-/// one. It depends on the id and `count` alone, so a file added to the folder moves no other
-/// submission, and every machine and judge version agrees.
+/// one. It depends on the id and `count` alone, so a file added to the folder moves no
+/// submission whose student id stays the same (a default id can change when a file joins its
+/// folder: `intake::student_of`), and every machine and judge version agrees.
 pub fn shard_of(student: &str, count: usize) -> usize {
     let digest = Sha256::digest(student.as_bytes());
     let mut first = [0u8; 8];

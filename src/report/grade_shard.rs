@@ -166,11 +166,18 @@ pub fn read(path: &Path) -> Result<ReadShard, GradeMergeError> {
             super::SCHEMA_VERSION
         )));
     }
-    serde_json::from_value(value).map_err(|e| {
+    let read: ReadShard = serde_json::from_value(value).map_err(|e| {
         file(format!(
             "not a grade shard report as this judge writes it ({e}): the file is not what grade wrote"
         ))
-    })
+    })?;
+    let Shard { index, count } = read.shard;
+    if index == 0 || index > count {
+        return Err(file(format!(
+            "shard {index}/{count} does not exist (1 <= K <= N): the file is not what grade wrote"
+        )));
+    }
+    Ok(read)
 }
 
 /// The grade report an unsharded `grade` of the folder gives, from the reports of its shards

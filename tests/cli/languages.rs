@@ -545,21 +545,25 @@ fn languages_without_a_debian_package_are_not_judged() {
     );
 }
 
-/// The BEAM and Racket reserve address space they never use, so their workers get a reserve on
-/// top of the limit, and their memory is judged on the resident set (and, inside, on a call's
-/// capped heap or custodian): a submission that holds gigabytes is MLE in Erlang, Elixir and
-/// Racket, not a crash. Without their toolchains, each gets the "not found" verdict.
-#[test]
-#[ignore = "slow (6 s here: compiles and judges); .ci/run runs it"]
-fn beam_and_racket_memory_is_judged_as_memory() {
-    let names = ["hog_elixir", "hog_erlang", "hog_racket"];
-    let missing = ["elixir", "erlang", "racket"].map(|id| {
-        languages::by_id(id)
-            .unwrap()
-            .tools
-            .iter()
-            .find_map(|t| build::probe(t).err().map(|e| e.to_string()))
-    });
+/// Judges each `(path under subs/, language id, text)` of `files` by `run` on example 1 under
+/// `judge_toml`: one row per submission, `row` of its report, or `"NAME" true` when its
+/// language's toolchain is missing (then the flag is set; a failure under
+/// `ZUMA_REQUIRE_TOOLCHAINS`).
+fn judged_pastes(
+    files: &[(String, &str, String)],
+    judge_toml: &str,
+    row: &dyn Fn(&Value) -> String,
+) -> (Vec<String>, Vec<bool>) {
+    let missing: Vec<Option<String>> = files
+        .iter()
+        .map(|(_, id, _)| {
+            languages::by_id(id)
+                .unwrap()
+                .tools
+                .iter()
+                .find_map(|t| build::probe(t).err().map(|e| e.to_string()))
+        })
+        .collect();
     if let (Some(why), Ok(_)) = (
         missing.iter().flatten().next(),
         std::env::var("ZUMA_REQUIRE_TOOLCHAINS"),
@@ -572,50 +576,124 @@ fn beam_and_racket_memory_is_judged_as_memory() {
         std::fs::create_dir_all(d.join(rel).parent().unwrap()).unwrap();
         std::fs::write(d.join(rel), text).unwrap();
     };
-    for file in ["hog_elixir.ex", "hog_erlang.erl", "hog_racket.rkt"] {
-        let text = std::fs::read_to_string(
-            Path::new(ROOT)
-                .join("tests/fixtures/memory_hogs")
-                .join(file),
-        )
-        .unwrap();
-        put(&format!("subs/memory_limit_exceeded/{file}"), &text);
+    for (file, _, text) in files {
+        put(&format!("subs/{file}"), text);
     }
     put(
         "cases.toml",
         "[[case]]\nname = \"example-1\"\nboard = \"WRRBBW\"\nhand = \"RB\"\n",
     );
-    put(
-        "judge.toml",
-        "[limits]\nmemory_mib = 256\ncpu_ms = 6000\n\n[sweep]\nmax_board = 0\nmax_hand = 0\n",
-    );
+    put("judge.toml", judge_toml);
     let mut cmd = judge();
     cmd.args(["run", "--cases", "cases.toml", "--config", "judge.toml"])
         .args(["--solutions-dir", "subs", "--format", "json"])
         .current_dir(d);
-    for n in names {
-        cmd.args(["--solution", n]);
+    for (file, _, _) in files {
+        let stem = Path::new(file).file_stem().unwrap().to_str().unwrap();
+        cmd.args(["--solution", stem]);
     }
     let out = cmd.output().unwrap();
     let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
         panic!("{e}: {}", String::from_utf8_lossy(&out.stderr));
     });
-    let got: Vec<String> = report["solutions"]
+    let rows = report["solutions"]
         .as_array()
         .unwrap()
         .iter()
         .zip(&missing)
         .map(|(s, missing)| match missing {
             Some(_) => format!("{} {}", s["name"], s["toolchain_missing"]),
-            None => format!("{} {}", s["name"], s["cases"][0]["verdict"]),
+            None => row(s),
         })
         .collect();
-    let want: Vec<String> = names
+    (rows, missing.iter().map(Option::is_some).collect())
+}
+
+/// The BEAM and Racket reserve address space they never use, so their workers get a reserve on
+/// top of the limit, and their memory is judged on the resident set (and, inside, on a call's
+/// capped heap or custodian): a submission that holds gigabytes is MLE in Erlang, Elixir and
+/// Racket, not a crash. Without their toolchains, each gets the "not found" verdict.
+#[test]
+#[ignore = "slow (6 s here: compiles and judges); .ci/run runs it"]
+fn beam_and_racket_memory_is_judged_as_memory() {
+    let files = [
+        ("hog_elixir.ex", "elixir"),
+        ("hog_erlang.erl", "erlang"),
+        ("hog_racket.rkt", "racket"),
+    ]
+    .map(|(file, id)| {
+        let text = std::fs::read_to_string(
+            Path::new(ROOT)
+                .join("tests/fixtures/memory_hogs")
+                .join(file),
+        )
+        .unwrap();
+        (format!("memory_limit_exceeded/{file}"), id, text)
+    });
+    let (got, missing) = judged_pastes(
+        &files,
+        "[limits]\nmemory_mib = 256\ncpu_ms = 6000\n\n[sweep]\nmax_board = 0\nmax_hand = 0\n",
+        &|s| format!("{} {}", s["name"], s["cases"][0]["verdict"]),
+    );
+    let want: Vec<String> = ["hog_elixir", "hog_erlang", "hog_racket"]
         .iter()
-        .zip(&missing)
-        .map(|(n, m)| match m {
-            Some(_) => format!("\"{n}\" true"),
-            None => format!("\"{n}\" \"MLE\""),
+        .zip(missing)
+        .map(|(n, missing)| match missing {
+            true => format!("\"{n}\" true"),
+            false => format!("\"{n}\" \"MLE\""),
+        })
+        .collect();
+    assert_eq!(got, want);
+}
+
+/// An answer outside a 32-bit `int` is a `bad_return` in the BEAM and Racket harnesses (their
+/// integers have no bound), shown as its digits, a long one is cut between characters, and an Elixir exception whose message is not
+/// UTF-8 is still a reply of the protocol, its bad bytes as U+FFFD. Without their toolchains,
+/// each gets the "not found" verdict.
+#[test]
+#[ignore = "slow (10 s here: compiles and judges); .ci/run runs it"]
+fn beam_and_racket_answers_beyond_an_int_are_bad_returns() {
+    let files = [
+        ("big_erlang.erl", "erlang", "-spec find_min_step(Board :: unicode:unicode_binary(), Hand :: unicode:unicode_binary()) -> integer().\nfind_min_step(_Board, _Hand) ->\n  1 bsl 70.\n"),
+        ("accents_erlang.erl", "erlang", "-spec find_min_step(Board :: unicode:unicode_binary(), Hand :: unicode:unicode_binary()) -> integer().\nfind_min_step(_Board, _Hand) ->\n  unicode:characters_to_binary(lists:duplicate(120, 233)).\n"),
+        ("big_elixir.ex", "elixir", "defmodule Solution do\n  @spec find_min_step(board :: String.t, hand :: String.t) :: integer\n  def find_min_step(_board, _hand) do\n    Bitwise.bsl(1, 70)\n  end\nend\n"),
+        ("bytes_elixir.ex", "elixir", "defmodule Solution do\n  @spec find_min_step(board :: String.t, hand :: String.t) :: integer\n  def find_min_step(_board, _hand) do\n    raise(<<255, 65>>)\n  end\nend\n"),
+        ("big_racket.rkt", "racket", "(define/contract (find-min-step board hand)\n  (-> string? string? exact-integer?)\n  (- -1 (expt 2 31)))\n"),
+    ]
+    .map(|(file, id, text)| (format!("run_time_error/{file}"), id, text.to_string()));
+    let (got, missing) = judged_pastes(&files, "[sweep]\nmax_board = 0\nmax_hand = 0\n", &|s| {
+        format!("{} {}", s["cases"][0]["verdict"], s["cases"][0]["message"])
+    });
+    // Cut at 100 characters, not inside the 2 bytes of an é.
+    let accents = format!(
+        "\"RE\" \"RE: malformed reply: returned <<\\\"{}, not an integer\"",
+        "é".repeat(97)
+    );
+    let want = [
+        (
+            "big_erlang",
+            "\"RE\" \"RE: malformed reply: returned 1180591620717411303424, not an integer\"",
+        ),
+        ("accents_erlang", accents.as_str()),
+        (
+            "big_elixir",
+            "\"RE\" \"RE: malformed reply: returned 1180591620717411303424, not an integer\"",
+        ),
+        (
+            "bytes_elixir",
+            "\"RE\" \"RE: raised RuntimeError: \u{FFFD}A (line 4)\"",
+        ),
+        (
+            "big_racket",
+            "\"RE\" \"RE: malformed reply: returned -2147483649, not an integer\"",
+        ),
+    ];
+    let want: Vec<String> = want
+        .iter()
+        .zip(missing)
+        .map(|((name, row), missing)| match missing {
+            true => format!("\"{name}\" true"),
+            false => row.to_string(),
         })
         .collect();
     assert_eq!(got, want);

@@ -251,6 +251,38 @@ fn a_slurm_array_task_judges_exactly_its_shard() {
     );
 }
 
+/// A failed task run again alone (`sbatch --array=2`) is an array of 1 task to Slurm: with the
+/// array's size given by `--shard-count` (as deploy/slurm/grade.sbatch gives it), `--shard auto`
+/// refuses it instead of grading the whole folder as shard 1/1, and `--shard 3/4` grades it.
+#[test]
+fn a_slurm_task_run_again_alone_is_refused_unless_given_its_shard() {
+    let dir = folder();
+    let d = dir.path();
+    let again = [
+        ("SLURM_ARRAY_TASK_ID", "2"),
+        ("SLURM_ARRAY_TASK_COUNT", "1"),
+        ("SLURM_ARRAY_TASK_MIN", "2"),
+        ("SLURM_ARRAY_TASK_MAX", "2"),
+        ("SLURM_ARRAY_TASK_STEP", "1"),
+    ];
+    let (code, out, err) = grade(d, &["--shard", "auto", "--shard-count", "4"], &again);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (
+            Some(2),
+            "",
+            "error: --shard auto: --shard-count 4 and SLURM_ARRAY_TASK_COUNT=1 disagree\n"
+        )
+    );
+    let (code, out, err) = grade(d, &["--shard", "3/4", "--shard-count", "4"], &again);
+    assert_eq!(
+        (code, err.as_str()),
+        (Some(0), "shard 3/4: 2 of 7 submissions\n")
+    );
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["shard"], serde_json::json!({"index": 3, "count": 4}));
+}
+
 #[test]
 fn a_shard_without_a_scheduler_or_asked_for_a_gradebook_exits_2() {
     let dir = folder();

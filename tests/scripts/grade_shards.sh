@@ -3,8 +3,8 @@
 # whole, then in 4 shards under GNU parallel (`--shard {}/4`, and `--shard auto` from
 # PARALLEL_SEQ), under Slurm's and Kubernetes' variables; each set of shards merged by `merge`
 # into a CSV and a JSON that `diff` finds equal to the unsharded grade's (times, memory and
-# threads aside). Also checks that deploy/'s sbatch scripts parse (bash -n) and its manifests
-# are YAML. Needs GNU parallel and python3 with PyYAML.
+# threads aside). Also checks that deploy/'s sbatch scripts parse (bash -n), that grade.sbatch's count is
+# its array's size, and that its manifests are YAML. Needs GNU parallel and python3 with PyYAML.
 #
 #   tests/scripts/grade_shards.sh [PER_LANGUAGE]     (ZUMA_JUDGE=path: that binary, no build)
 set -euo pipefail
@@ -12,6 +12,10 @@ cd "$(dirname "$0")/../.."
 per="${1:-4}"
 command -v parallel >/dev/null || { echo "grade_shards.sh: GNU parallel is not installed (apt-get install parallel)" >&2; exit 2; }
 for f in deploy/slurm/*.sbatch; do bash -n "$f"; done
+# grade.sbatch's `count` (its --shard-count) is its array's number of tasks.
+read -r lo hi < <(sed -n 's/^#SBATCH --array=\([0-9]*\)-\([0-9]*\)$/\1 \2/p' deploy/slurm/grade.sbatch)
+[ "$((hi - lo + 1))" = "$(sed -n 's/^count=//p' deploy/slurm/grade.sbatch)" ] ||
+  { echo "grade_shards.sh: grade.sbatch's count is not its --array's number of tasks" >&2; exit 1; }
 python3 - deploy/kubernetes/*.yaml <<'PY'
 import sys, yaml
 for path in sys.argv[1:]:

@@ -217,3 +217,22 @@ fn other_files_are_refused_by_name() {
         format!("{}: written with schema_version 9; this judge reads schema_version 1: run the shard again with this judge", path.display())
     );
 }
+
+/// A shard numbered outside `1..=N` is refused as it is read, by name (a count of 0 would
+/// divide by zero where the rows are checked against the hash).
+#[test]
+fn shards_numbered_outside_1_to_n_are_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, _) = shard_file(dir.path(), 2, &|_| {});
+    let text = std::fs::read_to_string(&path).unwrap();
+    for (index, count) in [(1, 0), (0, 4), (5, 4), (0, 0)] {
+        let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["shard"], serde_json::json!({"index": 2, "count": 4}));
+        v["shard"] = serde_json::json!({"index": index, "count": count});
+        std::fs::write(&path, v.to_string()).unwrap();
+        assert_eq!(
+            read(&path).err().unwrap().to_string(),
+            format!("{}: shard {index}/{count} does not exist (1 <= K <= N): the file is not what grade wrote", path.display())
+        );
+    }
+}

@@ -65,14 +65,14 @@ fn diagnose(text: &str) -> Option<String> {
     Some(format!("no entry point: no function find-min-step{near}"))
 }
 
-/// `solution.rkt` (`#lang racket` on line 1 unless the paste has a `#lang` line of its own, the
-/// paste, then the `provide` the harness needs) and `harness.rkt`, compiled by `raco make`.
+/// `solution.rkt` (`#lang racket` on line 1 unless a line of the paste starts with `#lang`,
+/// whichever comment, `;`, `#| |#` or `#;`, comes before it; the paste; then the `provide` the
+/// harness needs) and `harness.rkt`, compiled by `raco make`.
 fn recipe(paste: &Paste) -> Recipe {
     let has_lang = paste
         .text
         .lines()
-        .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with(';'))
-        .is_some_and(|l| l.trim_start().starts_with("#lang"));
+        .any(|l| l.trim_start().starts_with("#lang"));
     let prelude = if has_lang {
         String::new()
     } else {
@@ -149,5 +149,22 @@ mod tests {
         assert!(super::recipe(&own).files[0]
             .1
             .starts_with("; mine\n#lang racket/base\n"));
+    }
+
+    #[test]
+    fn a_lang_line_after_a_block_or_datum_comment_is_the_paste_s_own() {
+        for text in [
+            "#| LeetCode 488\n   Zuma |#\n#lang racket\n(define (find-min-step b h) -1)\n",
+            "#;(old try)\n  #lang racket\n(define (find-min-step b h) -1)\n",
+        ] {
+            let paste = Paste {
+                text,
+                shown: "a/b.rkt",
+            };
+            assert_eq!(
+                recipe(&paste).files[0].1,
+                format!("{text}(provide find-min-step)\n")
+            );
+        }
     }
 }

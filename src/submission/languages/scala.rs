@@ -133,12 +133,27 @@ fn scala3_sign(line: &str) -> Option<&'static str> {
     None
 }
 
-/// What in `line` the library of Scala 2.11 lacks, as written.
+/// What in `line` the library of Scala 2.11 lacks, as written. Each is a name no Java class and
+/// no Scala 2.11 member has (`java.util.ArrayDeque` is Java's, which 2.11 reaches: only
+/// `mutable.ArrayDeque`, or a `mutable` import that names it, is Scala 2.13's).
 fn scala213_sign(line: &str) -> Option<&'static str> {
+    let t = line.trim_start();
+    let from_mutable = t.starts_with("import ")
+        && [
+            "scala.collection.mutable.{",
+            "collection.mutable.{",
+            "mutable.{",
+        ]
+        .iter()
+        .any(|p| t.contains(p));
+    if line.contains("mutable.ArrayDeque") || from_mutable && has_word(line, "ArrayDeque") {
+        return Some("mutable.ArrayDeque");
+    }
+    if has_word(line, "LazyList") {
+        return Some("LazyList");
+    }
     [
         "scala.util.chaining",
-        "LazyList",
-        "ArrayDeque",
         ".toIntOption",
         ".updatedWith(",
         ".groupMapReduce(",
@@ -237,6 +252,32 @@ mod tests {
         // In a comment it says nothing.
         let comment = "// no LazyList here\nobject Solution {\n  def findMinStep(board: String, hand: String): Int = -1\n}\n";
         assert_eq!(diagnose(comment), None);
+    }
+
+    #[test]
+    fn only_scala_2_13_s_array_deque_is_named() {
+        let entry =
+            "object Solution {\n  def findMinStep(board: String, hand: String): Int = -1\n}\n";
+        let needs = |sign: &str, line: usize| {
+            format!("this paste needs Scala 2.13 or 3 (`{sign}`, line {line}); this machine has Scala 2.11.12 (Debian 12's scala package), whose library lacks it")
+        };
+        // Java's ArrayDeque is in Scala 2.11's reach, imported or named in full.
+        let java = format!("import scala.collection.mutable\nimport java.util.ArrayDeque\n{entry}val q = new ArrayDeque[Int]()\n");
+        assert_eq!(diagnose(&java), None);
+        let full = format!("{entry}val q = new java.util.ArrayDeque[String]()\n");
+        assert_eq!(diagnose(&full), None);
+        let scala =
+            format!("import scala.collection.mutable\n{entry}val q = mutable.ArrayDeque[Int]()\n");
+        assert_eq!(diagnose(&scala), Some(needs("mutable.ArrayDeque", 5)));
+        let imported = format!("import scala.collection.mutable.ArrayDeque\n{entry}");
+        assert_eq!(diagnose(&imported), Some(needs("mutable.ArrayDeque", 1)));
+        let braces = format!("import collection.mutable.{{HashMap, ArrayDeque}}\n{entry}");
+        assert_eq!(diagnose(&braces), Some(needs("mutable.ArrayDeque", 1)));
+        // LazyList as a whole name only.
+        let own = format!("class MyLazyList(val head: Int)\n{entry}");
+        assert_eq!(diagnose(&own), None);
+        let lazy = format!("{entry}val xs = LazyList.from(1)\n");
+        assert_eq!(diagnose(&lazy), Some(needs("LazyList", 4)));
     }
 
     #[test]

@@ -4,9 +4,10 @@
 # of src/submission/protocol.rs: JSON-line requests {"id":7,"board":"..","hand":".."} on stdin;
 # on file descriptor 3 first {"ready":true} (or {"load_error":".."}), then one reply per
 # request, in order, carrying the request's id when it has one: {"answer":N}, {"error":".."},
-# {"memory":".."} or {"bad_return":".."}. Board and hand are binaries (String.t), as LeetCode
-# passes them. Each call runs in a fresh process whose heap is capped at the memory limit. Time
-# and memory are measured by the judge, outside this process.
+# {"memory":".."} or {"bad_return":".."} (anything but an integer of 32 bits, inspected). Board
+# and hand are binaries (String.t), as LeetCode passes them. Each call runs in a fresh process
+# whose heap is capped at the memory limit. Time and memory are measured by the judge, outside
+# this process.
 defmodule ZumaJudge.Harness do
   @moduledoc false
 
@@ -73,7 +74,7 @@ defmodule ZumaJudge.Harness do
         result =
           try do
             case Solution.find_min_step(board, hand) do
-              n when is_integer(n) -> {:answer, n}
+              n when is_integer(n) and n in -0x80000000..0x7FFFFFFF -> {:answer, n}
               other -> {:bad_return, other}
             end
           rescue
@@ -113,9 +114,11 @@ defmodule ZumaJudge.Harness do
 
   defp clip(text, max), do: String.slice(text, 0, max)
 
+  # `text` as a JSON string; a byte that is not UTF-8 (an exception's message may hold any
+  # binary) becomes U+FFFD.
   defp quoted(text) do
     escaped =
-      for <<c <- text>>, into: "" do
+      for <<c <- utf8(text)>>, into: "" do
         case c do
           ?" -> "\\\""
           ?\\ -> "\\\\"
@@ -126,4 +129,8 @@ defmodule ZumaJudge.Harness do
 
     "\"" <> escaped <> "\""
   end
+
+  defp utf8(<<c::utf8, rest::binary>>), do: <<c::utf8>> <> utf8(rest)
+  defp utf8(<<_, rest::binary>>), do: "\uFFFD" <> utf8(rest)
+  defp utf8(<<>>), do: ""
 end

@@ -4,9 +4,10 @@
 %% protocol of src/submission/protocol.rs: JSON-line requests {"id":7,"board":"..","hand":".."}
 %% on stdin; on file descriptor 3 first {"ready":true} (or {"load_error":".."}), then one reply
 %% per request, in order, carrying the request's id when it has one: {"answer":N}, {"error":".."},
-%% {"memory":".."} or {"bad_return":".."}. Board and hand are binaries, as LeetCode passes them.
-%% Each call runs in a fresh process whose heap is capped at the memory limit. Time and memory
-%% are measured by the judge, outside this process.
+%% {"memory":".."} or {"bad_return":".."} (anything but an integer of 32 bits, shown as printed).
+%% Board and hand are binaries, as LeetCode passes them. Each call runs in a fresh process whose
+%% heap is capped at the memory limit. Time and memory are measured by the judge, outside this
+%% process.
 -module(zuma_judge_harness).
 -export([main/1]).
 
@@ -64,7 +65,7 @@ call(Board, Hand, Words) ->
     {Pid, Ref} = spawn_monitor(fun() ->
         process_flag(max_heap_size, #{size => Words, kill => true, error_logger => false}),
         exit({done, try solution:find_min_step(Board, Hand) of
-                        N when is_integer(N) -> {answer, N};
+                        N when is_integer(N), N >= -16#80000000, N =< 16#7fffffff -> {answer, N};
                         Other -> {bad_return, Other}
                     catch Class:Reason:Stack -> {raised, Class, Reason, Stack}
                     end})
@@ -93,12 +94,10 @@ line(Stack) ->
         [] -> <<>>
     end.
 
+%% `Term` printed, cut to `Max` characters (never inside one: the reply stays UTF-8).
 show(Term, Max) ->
     Text = unicode:characters_to_binary(io_lib:format("~0tp", [Term])),
-    case byte_size(Text) > Max of
-        true -> binary:part(Text, 0, Max);
-        false -> Text
-    end.
+    string:slice(Text, 0, Max).
 
 quoted(Text) ->
     Escaped = << <<(escape(C))/binary>> || <<C>> <= Text >>,

@@ -6,9 +6,9 @@
 ;; src/submission/protocol.rs: JSON-line requests {"id":7,"board":"..","hand":".."} on stdin; on
 ;; file descriptor 3 first {"ready":true} (or {"load_error":".."}), then one reply per request,
 ;; in order, carrying the request's id when it has one: {"answer":N}, {"error":".."},
-;; {"memory":".."} or {"bad_return":".."}. Each call runs in a thread of its own custodian,
-;; whose memory is limited to the judge's limit. Time and memory are measured by the judge,
-;; outside this process.
+;; {"memory":".."} or {"bad_return":".."} (anything but an integer of 32 bits, as `~e` prints
+;; it). Each call runs in a thread of its own custodian, whose memory is limited to the judge's
+;; limit. Time and memory are measured by the judge, outside this process.
 (require racket/string racket/list)
 
 (define (quoted text)
@@ -62,7 +62,7 @@
        (with-handlers ([(λ (_) #t)
                         (λ (e) (string-append "\"error\":" (quoted (describe e solution))))])
          (define got (find-min-step (string-copy board) (string-copy hand)))
-         (if (exact-integer? got)
+         (if (and (exact-integer? got) (<= (- (expt 2 31)) got (sub1 (expt 2 31))))
              (format "\"answer\":~a" got)
              (string-append "\"bad_return\":" (quoted (clip (format "~e" got) 100))))))
      cust)))
