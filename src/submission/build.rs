@@ -424,7 +424,7 @@ fn run_recipe(recipe: &Recipe, builder: &Builder, dir: &Path) -> Result<(), Step
         if let Some(parent) = file.parent() {
             std::fs::create_dir_all(parent).map_err(judge)?;
         }
-        std::fs::write(file, text).map_err(judge)?;
+        crate::atomic::write(&file, text.as_bytes()).map_err(judge)?;
     }
     let here = work.path().to_string_lossy().to_string();
     let rules = build_rules(recipe, builder, work.path()).map_err(judge)?;
@@ -438,7 +438,7 @@ fn run_recipe(recipe: &Recipe, builder: &Builder, dir: &Path) -> Result<(), Step
     }
     ran?;
     let _ = std::fs::remove_dir_all(work.path().join(BUILD_TMP));
-    std::fs::write(work.path().join(".done"), "").map_err(judge)?;
+    crate::atomic::write(&work.path().join(".done"), b"").map_err(judge)?;
     let work = work.keep();
     if std::fs::rename(&work, dir).is_err() {
         // Another judge built the same key at the same time: theirs is as good as ours.
