@@ -10,10 +10,10 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
+use rayon::iter::{ParallelBridge, ParallelIterator};
 use thiserror::Error;
 
 use crate::cases::case::Suite;
@@ -152,7 +152,7 @@ pub fn judge(
                 settings: settings(config),
                 rejudge,
             };
-            pool.install(|| apart.judge((jobs, started), on_event))?
+            pool.install(|| apart.judge(started, on_event))?
         }
     };
     report.builds = builds.summary();
@@ -214,35 +214,26 @@ fn build_all(
     let builder = builder(config);
     let languages: Vec<_> = pasted.iter().map(|p| p.language).collect();
     let order = build::slowest_first(&languages);
-    let threads = rayon::current_num_threads();
-    let outcomes = in_order(&order, threads, |i| pasted[i].build(&builder));
+    let outcomes = in_order(&order, |i| pasted[i].build(&builder));
     Builds {
         outcomes,
         ms: started.elapsed().as_secs_f64() * 1e3,
     }
 }
 
-/// `work(i)` for every `i` of `order`, on `threads` threads of the current pool that take the
-/// next `i` of `order` as each becomes free (so the work starts in that order, which rayon's
-/// halving of a parallel iterator does not keep); the results in the order of `i` (`order` is
-/// a permutation of `0..order.len()`).
-fn in_order<T: Send>(order: &[usize], threads: usize, work: impl Fn(usize) -> T + Sync) -> Vec<T> {
-    let next = AtomicUsize::new(0);
-    let done: Mutex<Vec<Option<T>>> = Mutex::new((0..order.len()).map(|_| None).collect());
-    rayon::scope(|scope| {
-        for _ in 0..threads.clamp(1, order.len().max(1)) {
-            scope.spawn(|_| {
-                while let Some(&i) = order.get(next.fetch_add(1, Ordering::SeqCst)) {
-                    let t = work(i);
-                    done.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(t);
-                }
-            });
-        }
-    });
-    let done = done.into_inner().unwrap_or_else(|e| e.into_inner());
-    done.into_iter()
-        .map(|t| t.expect("every index of the order was worked"))
-        .collect()
+/// `work(i)` for every `i` of `order` on the current pool, started in that order (rayon's
+/// `par_bridge` hands the next one to each thread as it becomes free, which the halving of a
+/// parallel iterator over a slice does not), the results in the order of `i` (`order` is a
+/// permutation of `0..order.len()`).
+fn in_order<T: Send>(order: &[usize], work: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
+    let mut done: Vec<(usize, T)> = order
+        .iter()
+        .copied()
+        .par_bridge()
+        .map(|i| (i, work(i)))
+        .collect();
+    done.sort_unstable_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, t)| t).collect()
 }
 
 /// Every solution of `catalog` judged in one run, in turn, each call repeated as `opts` says,
@@ -299,13 +290,13 @@ type Run = (Result<RunReport, WitnessError>, bool, build::Outcome);
 
 impl Apart<'_> {
     /// The suite checked and the sweep solved once, then each submission built and judged on
-    /// the current pool, `jobs` at a time: the slowest toolchains' builds first
+    /// the current pool (`jobs` threads), one a thread at a time: the slowest toolchains' builds first
     /// ([`build::slowest_first`]), each submission judged as soon as its own build is done.
     /// The reports merged in catalog order, with the builds (which took until the last one
     /// ended, from `started`).
     fn judge(
         &self,
-        (jobs, started): (usize, Instant),
+        started: Instant,
         on_event: &mut (dyn FnMut(&Event) + Send),
     ) -> Result<(RunReport, Vec<bool>, Builds), SessionError> {
         let mut oracle = Oracle::new();
@@ -326,7 +317,7 @@ impl Apart<'_> {
         let built_by = Mutex::new(0.0_f64);
         let languages: Vec<_> = self.pasted.iter().map(|p| p.language).collect();
         let order = build::slowest_first(&languages);
-        let judged: Vec<Run> = in_order(&order, jobs, |i| {
+        let judged: Vec<Run> = in_order(&order, |i| {
             let outcome = self.pasted[i].build(&builder);
             let ms = started.elapsed().as_secs_f64() * 1e3;
             let mut last = built_by.lock().unwrap_or_else(|e| e.into_inner());
