@@ -19,6 +19,7 @@ use crate::hunt::sweep::Shard;
 use crate::judge::case_verdict::{CaseVerdict, SkipReason};
 use crate::judge::failing::{self, FailingInput};
 use crate::judge::runner::SolutionReport;
+use crate::submission::replay;
 
 /// The shard (1-based, of `count`) that grades the submission of `student`: the first 8 bytes
 /// of the SHA-256 of the id's UTF-8 bytes, read as a big-endian integer, modulo `count`, plus
@@ -193,7 +194,8 @@ pub struct Fingerprint {
     pub judge_sha256: String,
     /// SHA-256 of the configuration's JSON.
     pub config_sha256: String,
-    /// SHA-256 of the cases.
+    /// SHA-256 of the cases (ids, boards, hands, points, visibility and case-file errors, each
+    /// part length-prefixed as in the verdict cache's keys).
     pub cases_sha256: String,
     /// The sandbox, as the reports describe it.
     pub sandbox: String,
@@ -204,27 +206,23 @@ impl Fingerprint {
     pub fn of(config: &Config, suite: &Suite) -> Fingerprint {
         let judge_sha256 = std::env::current_exe()
             .and_then(std::fs::read)
-            .map_or_else(|_| String::new(), |b| hex(&Sha256::digest(b)));
+            .map_or_else(|_| String::new(), |b| format!("{:x}", Sha256::digest(b)));
         let config = serde_json::to_string(config).expect("a config serialises");
-        let mut cases = Sha256::new();
-        let mut put = |part: &str| {
-            cases.update((part.len() as u64).to_le_bytes());
-            cases.update(part.as_bytes());
-        };
+        let mut cases = replay::Key::new();
         for c in &suite.cases {
             for part in [&c.id, &c.board, &c.hand] {
-                put(part);
+                cases.put(part.as_bytes());
             }
-            put(&format!("{} {:?}", c.points, c.visibility));
+            cases.put(format!("{} {:?}", c.points, c.visibility).as_bytes());
         }
         for e in &suite.errors {
-            put(&e.to_string());
+            cases.put(e.to_string().as_bytes());
         }
         Fingerprint {
             judge: format!("zuma-judge {}", env!("CARGO_PKG_VERSION")),
             judge_sha256,
-            config_sha256: hex(&Sha256::digest(config.as_bytes())),
-            cases_sha256: hex(&cases.finalize()),
+            config_sha256: format!("{:x}", Sha256::digest(config.as_bytes())),
+            cases_sha256: cases.hex(),
             sandbox: crate::submission::sandbox::status().describe(),
         }
     }
@@ -352,10 +350,6 @@ pub fn restore(s: &mut SolutionReport, u: &Unwritten, solve: &mut Solver) -> Res
         f.message = message;
     }
     Ok(())
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]

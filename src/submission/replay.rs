@@ -44,13 +44,16 @@ impl Key {
         self
     }
 
-    /// The tape's file under `root`: `root/verdicts/<hex>.json`.
+    /// The tape's file under `root`: `root/verdicts/<hex>.json`, the first 16 bytes of the
+    /// hash in hex.
     pub fn path(&self, root: &Path) -> PathBuf {
-        let hex: String = self.0.clone().finalize()[..16]
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        root.join("verdicts").join(format!("{hex}.json"))
+        root.join("verdicts")
+            .join(format!("{}.json", &self.hex()[..32]))
+    }
+
+    /// The whole hash, in hex.
+    pub fn hex(&self) -> String {
+        format!("{:x}", self.0.clone().finalize())
     }
 }
 
