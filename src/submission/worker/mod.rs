@@ -68,10 +68,23 @@ pub struct Worker {
     broken: Option<Failure>,
     /// The wall-clock limit per call when not the limits' own (see [`Executor::set_wall_ms`]).
     wall_override: Option<u64>,
-    /// The id of the last request sent; the next one is one more, across workers.
+    /// The id of the last request sent; the next one is one more, across workers. It starts
+    /// at a random point ([`first_id`]), so a reply written blindly ahead of its request, under
+    /// a guessed id, answers nothing.
     last_id: u64,
     /// The outcomes a batch settled ([`Executor::prefetch`]), with their inputs, in order.
     prefetched: std::collections::VecDeque<((String, String), Outcome)>,
+}
+
+/// A random start for a worker's request ids, from the kernel's random source: below 2^52,
+/// so that every id stays exact in a harness that reads JSON numbers as doubles (JavaScript's),
+/// and at least 2^32, far from any small number a submission would guess.
+fn first_id() -> u64 {
+    use std::io::Read as _;
+    let mut bytes = [0u8; 8];
+    let read = std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut bytes));
+    let random = read.map_or(0, |_| u64::from_le_bytes(bytes));
+    (1 << 32) + random % ((1 << 52) - (1 << 32))
 }
 
 impl Worker {
@@ -84,7 +97,7 @@ impl Worker {
             live: None,
             broken: None,
             wall_override: None,
-            last_id: 0,
+            last_id: first_id(),
             prefetched: Default::default(),
         }
     }
